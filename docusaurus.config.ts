@@ -1,0 +1,239 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import type {PluginOptions as OpenApiOptions} from 'docusaurus-plugin-openapi-docs/src/types';
+import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
+import {themes as prismThemes} from 'prism-react-renderer';
+
+// Every environment flag the site reads is named here, once. Unset means the
+// embedded default (local search, no analytics), so a fresh clone needs none.
+const env = process.env;
+const siteUrl = env.SITE_URL ?? 'https://docs.nomic.ai';
+
+// External addresses, defined once; navbar, footer and components read them
+// from `customFields.links`.
+const links = {
+  app: 'https://atlas.nomic.ai',
+  discord: 'https://discord.gg/myY5YDR8z8',
+  forum: 'https://github.com/nomic-ai/nomic/issues',
+  x: 'https://x.com/nomic_ai',
+  company: 'https://www.nomic.ai',
+  blog: 'https://www.nomic.ai/blog',
+  github: 'https://github.com/nomic-ai',
+  careers: 'https://www.nomic.ai/careers',
+} as const;
+
+export type SiteLinks = typeof links;
+
+const docsCommon = {
+  // Categories start collapsed and can be toggled; the sidebar itself stays.
+  sidebarCollapsible: true,
+  sidebarCollapsed: true,
+  showLastUpdateTime: false,
+} satisfies DocsOptions;
+
+const config = {
+  title: 'Nomic Atlas Docs',
+  tagline: 'Data maps, embeddings, file parsing and the Atlas API',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl: '/',
+  organizationName: 'nomic-ai',
+  projectName: 'atlas-docs',
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'warn',
+    },
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+  },
+
+  // The OpenAPI specs are published as downloads next to the pages made from them.
+  staticDirectories: ['static', 'openapi'],
+
+  customFields: {
+    links,
+  },
+
+  clientModules: ['./src/console-banner/index.ts', './src/url-normalization/client-module.ts'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          ...docsCommon,
+          path: 'docs',
+          routeBasePath: 'platform',
+          sidebarPath: './sidebars.ts',
+        },
+        blog: false,
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        ...docsCommon,
+        id: 'reference',
+        // Hand-written reference pages. Not `reference/` itself: docs instances
+        // must not nest, and the generated pages live in `reference/api/`.
+        path: 'reference/pages',
+        routeBasePath: 'reference',
+        sidebarPath: './src/sidebars/reference.ts',
+      } satisfies DocsOptions,
+    ],
+    [
+      // A docs instance of its own, so only API pages load the API theme's code.
+      '@docusaurus/plugin-content-docs',
+      {
+        ...docsCommon,
+        id: 'api',
+        path: 'reference/api',
+        routeBasePath: 'reference/api',
+        sidebarPath: './src/sidebars/api.ts',
+        docItemComponent: '@theme/ApiItem',
+      } satisfies DocsOptions,
+    ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'api',
+        config: {
+          v1: {
+            specPath: 'openapi/atlas-v1.yaml',
+            outputDir: 'reference/api',
+            downloadUrl: '/atlas-v1.yaml',
+            hideSendButton: true,
+            sidebarOptions: {groupPathsBy: 'tag'},
+          },
+          legacy: {
+            specPath: 'openapi/atlas-legacy.yaml',
+            outputDir: 'reference/api/legacy',
+            downloadUrl: '/atlas-legacy.yaml',
+            hideSendButton: true,
+            infoTemplate: 'src/plugins/openapi-docs/legacy-info.mustache',
+            sidebarOptions: {groupPathsBy: 'tag'},
+          },
+        },
+      } satisfies OpenApiOptions,
+    ],
+  ],
+
+  themes: ['docusaurus-theme-openapi-docs', '@docusaurus/theme-mermaid'],
+
+  themeConfig: {
+    metadata: [{name: 'keywords', content: 'Nomic, Atlas, embeddings, data maps, API'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: true,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'files-api-2026-11',
+      content: 'New in the docs: <a href="/platform/files/">parse and extract documents</a> with the Atlas API.',
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {
+        hideable: false,
+        autoCollapseCategories: false,
+      },
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    navbar: {
+      title: 'Nomic Atlas',
+      logo: {
+        alt: 'Nomic Atlas logo',
+        src: 'img/logo.svg',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        // Plain links with a path pattern: the reference spans two docs
+        // instances, and the item should read as active on both.
+        {
+          to: '/platform/quick-start',
+          label: 'API Platform Documentation',
+          position: 'left',
+          activeBaseRegex: '^/platform/',
+        },
+        {
+          to: '/reference/getting-started/',
+          label: 'API Reference',
+          position: 'left',
+          activeBaseRegex: '^/reference/',
+        },
+        {href: links.app, label: 'Atlas app', position: 'right'},
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            {label: 'Quick start', to: '/platform/quick-start'},
+            {label: 'Datasets and data maps', to: '/platform/datasets/'},
+            {
+              label: 'Embeddings and retrieval',
+              to: '/platform/embeddings-and-retrieval/generate-embeddings',
+            },
+            {label: 'Files', to: '/platform/files/'},
+            {label: 'API reference', to: '/reference/getting-started/'},
+          ],
+        },
+        {
+          title: 'Community',
+          items: [
+            {label: 'Discord', href: links.discord},
+            {label: 'Community forum', href: links.forum},
+            {label: 'X', href: links.x},
+          ],
+        },
+        {
+          title: 'More',
+          items: [
+            {label: 'Nomic', href: links.company},
+            {label: 'Blog', href: links.blog},
+            {label: 'GitHub', href: links.github},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} Nomic, Inc.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      additionalLanguages: ['bash', 'json', 'python', 'yaml'],
+    },
+    languageTabs: [
+      {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests', variants: ['requests']},
+      {highlight: 'bash', language: 'curl', logoClass: 'curl', variant: 'curl', variants: ['curl']},
+    ],
+  } satisfies Preset.ThemeConfig & OpenApiTheme.ThemeConfig,
+} satisfies Config;
+
+export default config;

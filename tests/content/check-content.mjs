@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// Content checks over the hand-written pages (docs/, reference/pages/,
+// reference/api/query/; the rest of reference/api/ is generated): every spec route has its page, front
+// matter is complete, code blocks are tagged and valid (Python compiles, JSON
+// parses), no placeholder wording, topic pages carry enough substance, overview
+// pages link every child, and internal links point at routes that exist.
+import fs from 'node:fs';
+import path from 'node:path';
+import {execFileSync} from 'node:child_process';
+import {fileURLToPath} from 'node:url';
+import yaml from 'js-yaml';
+import kebabCase from 'lodash/kebabCase.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WORD_FLOOR = 400;
+
+// Topic pages whose full content has landed; each must reach the word floor.
+const TOPIC_PAGES = [
+  '/platform/quick-start',
+  '/platform/release-notes',
+  '/platform/account/dashboard',
+  '/platform/account/security-and-rbac',
+  '/platform/datasets/prepare-data-for-atlas',
+  '/platform/datasets/storage',
+  '/platform/datasets/data-maps/atlas-analyst',
+  '/platform/datasets/data-maps/controls',
+  '/platform/datasets/data-maps/data-stories',
+  '/platform/datasets/data-maps/duplicate-detection',
+  '/platform/datasets/data-maps/topic-modeling',
+  '/platform/datasets/data-maps/how-atlas-works/about-topics',
+  '/platform/datasets/data-maps/how-atlas-works/embedding_projection',
+  '/platform/datasets/data-maps/how-atlas-works/key_terms',
+  '/reference/getting-started/',
+  '/reference/getting-started/programmatic-map-selections',
+  '/reference/getting-started/programmatic-tagging',
+  '/reference/getting-started/rate-limits',
+  '/reference/api/query/data-selections',
+  '/reference/api/query/vector-search',
+  '/reference/python-api/datasets-and-maps',
+  '/reference/python-api/generate-embeddings',
+  '/reference/python-api/map-resources',
+  '/reference/typescript-api/overview',
+];
+const PLACEHOLDERS = /\b(TODO|TBD|FIXME|lorem ipsum|lorem|coming soon|under construction)\b/i;
+const LANGUAGES = new Set([
+  'python',
+  'bash',
+  'json',
+  'typescript',
+  'tsx',
+  'javascript',
+  'text',
+  'yaml',
+  'mermaid',
+  'http',
+]);
+
+export function readRoutes() {
+  return fs
+    .readFileSync(path.join(ROOT, 'tests/routes.txt'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+}
+
+/** Slugs of the generated API pages, as the OpenAPI plugin derives them. */
+export function apiRoutes() {
+  const routes = [];
+  for (const [file, base] of [
+    ['atlas-v1.yaml', '/reference/api/'],
+    ['atlas-legacy.yaml', '/reference/api/legacy/'],
+  ]) {
+    const spec = yaml.load(fs.readFileSync(path.join(ROOT, 'openapi', file), 'utf8'));
+    for (const ops of Object.values(spec.paths))
+      for (const op of Object.values(ops)) if (op?.operationId) routes.push(base + kebabCase(op.operationId));
+  }
+  return routes;
+}
+
+/** Hand-written pages: route → file. A trailing-slash route is an index.mdx. */
+export function pages() {
+  const out = new Map();
+  const walk = (dir, instanceRoot, base) => {
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full, instanceRoot, base);
+      } else if (/\.mdx?$/.test(entry.name) && !entry.name.startsWith('_')) {
+        const rel = path.relative(instanceRoot, full).replace(/\.mdx?$/, '');
+        const route = base + (rel === 'index' ? '' : rel.endsWith('/index') ? rel.slice(0, -'index'.length) : rel);
+        out.set(route, full);
+      }
+    }
+  };
+  walk(path.join(ROOT, 'docs'), path.join(ROOT, 'docs'), '/platform/');
+  walk(path.join(ROOT, 'reference/pages'), path.join(ROOT, 'reference/pages'), '/reference/');
+  walk(path.join(ROOT, 'reference/api/query'), path.join(ROOT, 'reference/api/query'), '/reference/api/query/');
+  return out;
+}
+
+export function parsePage(source) {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  const frontMatter = match ? (yaml.load(match[1]) ?? {}) : {};
+  const body = match ? source.slice(match[0].length) : source;
+  const blocks = [];
+  const fence = /^([ \t]*)(```+)([^\n`]*)\n([\s\S]*?)^\1\2[ \t]*$/gm;
+  let m;
+  while ((m = fence.exec(body)))
+    blocks.push({lang: m[3].trim().split(/\s+/)[0], code: m[4], line: lineOf(body, m.index)});
+  const prose = body
+    .replace(fence, ' ')
+    .replace(/^(import|export) .*$/gm, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ');
+  const words = prose.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const links = [...body.matchAll(/\]\((\/[^)\s#]*)(#[^)\s]*)?\)|\bto="(\/[^"#]*)"|href="(\/[^"#]*)"/g)].map(
+    (l) => l[1] ?? l[3] ?? l[4],
+  );
+  return {frontMatter, body, blocks, words, links};
+}
+
+function lineOf(text, index) {
+  return text.slice(0, index).split('\n').length;
+}
+
+/** The closest ancestor route that is an index page, or undefined. */
+export function parentOverview(route, routes) {
+  const parts = route.replace(/\/$/, '').split('/');
+  for (let i = parts.length - 1; i > 1; i--) {
+    const candidate = parts.slice(0, i).join('/') + '/';
+    if (routes.includes(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** ast.parse every Python block in one interpreter; returns an error per failing block. */
+function pythonErrors(blocks) {
+  if (blocks.length === 0) return [];
+  const script = `
+import ast, json, sys
+errors = []
+for i, code in enumerate(json.load(sys.stdin)):
+    try:
+        ast.parse(code)
+    except SyntaxError as e:
+        errors.append([i, f"{e.msg} (line {e.lineno})"])
+print(json.dumps(errors))
+`;
+  const out = execFileSync('python3', ['-c', script], {input: JSON.stringify(blocks.map((b) => b.code))});
+  return JSON.parse(out.toString());
+}
+
+function main() {
+  const routes = readRoutes();
+  const byRoute = pages();
+  const generated = apiRoutes();
+  const known = new Set([...routes, ...generated, ...byRoute.keys()]);
+  const problems = [];
+  const report = (where, message) => problems.push(`${where}: ${message}`);
+
+  for (const route of routes) {
+    if (route === '/' || route === '/search' || byRoute.has(route) || generated.includes(route)) continue;
+    if (route === '/reference/api/legacy/') continue; // generated from the legacy spec's info
+    report(route, 'no page for this route');
+  }
+  for (const slug of ['upload', 'parse', 'extract', 'embed-text', 'embed-image', 'get-job-status', 'cancel-task']) {
+    if (!generated.includes(`/reference/api/${slug}`))
+      report(`/reference/api/${slug}`, 'missing from openapi/atlas-v1.yaml');
+  }
+
+  const python = [];
+  for (const [route, file] of byRoute) {
+    const where = path.relative(ROOT, file);
+    const {frontMatter, body, blocks, words, links} = parsePage(fs.readFileSync(file, 'utf8'));
+    if (!frontMatter.title) report(where, 'front matter lacks title');
+    if (!frontMatter.description) report(where, 'front matter lacks description');
+    else if (String(frontMatter.description).length > 160) report(where, 'description longer than 160 characters');
+    if (/^# /m.test(body.replace(/^```[\s\S]*?^```/gm, ''))) report(where, 'body has an h1; the title is the h1');
+    const placeholder = PLACEHOLDERS.exec(body);
+    if (placeholder) report(where, `placeholder wording "${placeholder[0]}"`);
+    for (const block of blocks) {
+      if (!block.lang) report(`${where}:${block.line}`, 'code block without a language');
+      else if (!LANGUAGES.has(block.lang)) report(`${where}:${block.line}`, `unexpected code language "${block.lang}"`);
+      if (block.lang === 'python') python.push({...block, where});
+      if (block.lang === 'json') {
+        try {
+          JSON.parse(block.code);
+        } catch (e) {
+          report(`${where}:${block.line}`, `JSON does not parse: ${e.message}`);
+        }
+      }
+    }
+    if (TOPIC_PAGES.includes(route) && words < WORD_FLOOR)
+      report(where, `${words} words of prose; topic pages need ${WORD_FLOOR}`);
+    for (const link of links) {
+      const target = link.replace(/\/$/, '') || '/';
+      if (![...known].some((r) => r.replace(/\/$/, '') === target || (r === '/' && target === '/')))
+        report(where, `internal link to unknown route ${link}`);
+    }
+    if (route.endsWith('/')) {
+      const children = routes.filter((r) => r !== route && parentOverview(r, routes) === route);
+      for (const child of children)
+        if (!links.some((l) => l.replace(/\/$/, '') === child.replace(/\/$/, '')))
+          report(where, `overview does not link ${child}`);
+    }
+  }
+  for (const [i, message] of pythonErrors(python))
+    report(`${python[i].where}:${python[i].line}`, `Python does not compile: ${message}`);
+
+  const summary = `${byRoute.size} pages, ${python.length} Python blocks, ${routes.length} spec routes, ${generated.length} generated API pages`;
+  if (problems.length) {
+    console.error(problems.join('\n'));
+    console.error(`\n${problems.length} problem(s) in ${summary}`);
+    process.exit(1);
+  }
+  console.log(`content OK: ${summary}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();

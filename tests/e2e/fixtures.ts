@@ -1,0 +1,32 @@
+import {test as base, expect, type Page} from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+/** Routes of tests/routes.txt (the project's copy of the spec's list). */
+export function specRoutes(): string[] {
+  return fs
+    .readFileSync(path.join(ROOT, 'tests/routes.txt'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+}
+
+/** Console errors and uncaught exceptions seen by a page. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
+  return errors;
+}
+
+export const test = base.extend<{consoleErrors: string[]}>({
+  consoleErrors: async ({page}, use) => {
+    await use(collectErrors(page));
+  },
+});
+
+export {expect};

@@ -1,0 +1,142 @@
+import {test, expect} from './fixtures';
+
+test.describe('not-found page', () => {
+  test('unknown path answers 404 with search and section links', async ({page}) => {
+    const response = await page.goto('/platform/no-such-page-xyz');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page not found');
+    const search = page.getByRole('search').getByRole('searchbox');
+    await expect(search).toHaveValue('no such page xyz');
+    const main = page.locator('main');
+    for (const name of [
+      'Quick start',
+      'Datasets and data maps',
+      'Embeddings and retrieval',
+      'Files',
+      'API reference',
+    ]) {
+      await expect(main.getByRole('link', {name, exact: true})).toBeVisible();
+    }
+  });
+
+  test('odd and hostile paths still get the not-found page', async ({page, consoleErrors}) => {
+    for (const path of ['/%E0%A4%A', '/<script>alert(1)</script>', `/${'a'.repeat(600)}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Page not found');
+    }
+    expect(consoleErrors.filter((e) => !/404/.test(e))).toEqual([]);
+  });
+});
+
+test.describe('URL normalisation', () => {
+  const cases: [string, RegExp][] = [
+    ['/platform/quick-start.html', /\/platform\/quick-start\/?$/],
+    ['/platform/quick-start/index', /\/platform\/quick-start\/?$/],
+    ['/platform/datasets/index.html', /\/platform\/datasets\/?$/],
+    ['/platform/datasets/index', /\/platform\/datasets\/?$/],
+  ];
+  for (const [from, clean] of cases) {
+    test(`${from} shows the clean page`, async ({page}) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(clean);
+      await expect(page.getByRole('heading', {level: 1})).not.toHaveText(/page not found/i);
+      await expect(page.locator('article h1, header h1').first()).toBeVisible();
+    });
+  }
+});
+
+test.describe('announcement bar', () => {
+  test('dismissal survives a reload; a new bar id shows it again', async ({page}) => {
+    await page.goto('/platform/quick-start');
+    const bar = page.getByRole('banner').filter({hasText: 'parse and extract documents'});
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', {name: /close/i}).click();
+    await expect(bar).toBeHidden();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expect(bar).toBeHidden();
+    // The stored id stands for the bar that was dismissed; a site shipping a
+    // different id must show its bar again.
+    const replaced = await page.evaluate(() => {
+      const keys = Object.keys(localStorage).filter((k) => k.startsWith('docusaurus.announcement.id'));
+      keys.forEach((k) => localStorage.setItem(k, 'an-older-announcement'));
+      return keys.length;
+    });
+    expect(replaced).toBe(1);
+    await page.reload();
+    await expect(bar).toBeVisible();
+  });
+});
+
+test('light mode only, with no colour-mode switch', async ({page}) => {
+  await page.emulateMedia({colorScheme: 'dark'});
+  await page.goto('/platform/quick-start');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.locator('[class*="colorModeToggle"]')).toHaveCount(0);
+  await expect(page.getByRole('button', {name: /dark mode|light mode|system mode/i})).toHaveCount(0);
+});
+
+test('sidebar categories start collapsed, expand on click, and the sidebar cannot be hidden', async ({page}) => {
+  await page.goto('/platform/quick-start');
+  const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+  const category = sidebar.getByRole('button', {name: 'Embeddings and retrieval'});
+  await expect(category).toHaveAttribute('aria-expanded', 'false');
+  await expect(sidebar.getByRole('link', {name: 'Text embedding'})).toBeHidden();
+  await category.click();
+  await expect(category).toHaveAttribute('aria-expanded', 'true');
+  await expect(sidebar.getByRole('link', {name: 'Text embedding'})).toBeVisible();
+  await expect(page.getByRole('button', {name: /collapse sidebar/i})).toHaveCount(0);
+});
+
+test('reference sidebar lists hand-written and generated pages', async ({page}) => {
+  await page.goto('/reference/getting-started/');
+  const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+  await sidebar.getByRole('button', {name: 'Embeddings'}).click();
+  await sidebar.getByRole('link', {name: 'Embed text'}).click();
+  await expect(page).toHaveURL(/\/reference\/api\/embed-text$/);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Embed text');
+  // The same sidebar is shown on the generated page, with the current item active.
+  await expect(
+    page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Embed text'}),
+  ).toHaveAttribute('aria-current', 'page');
+});
+
+test('footer has Docs, Community and More groups', async ({page}) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const title of ['Docs', 'Community', 'More']) {
+    await expect(footer.getByText(title, {exact: true})).toBeVisible();
+  }
+  await expect(footer.getByRole('link', {name: /Discord/})).toHaveAttribute('href', /discord\.gg/);
+  await expect(footer.getByRole('link', {name: /Community forum/})).toBeVisible();
+  await expect(footer.getByRole('link', {name: /^X/})).toHaveAttribute('href', /x\.com/);
+  await expect(footer.getByRole('link', {name: /GitHub/})).toHaveAttribute('href', /github\.com/);
+  await expect(footer.getByRole('link', {name: /Blog/})).toBeVisible();
+});
+
+test('navbar has both sidebars, the web app link and the search button', async ({page}) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', {name: 'Main'});
+  await expect(nav.getByRole('link', {name: 'API Platform Documentation'})).toHaveAttribute(
+    'href',
+    '/platform/quick-start',
+  );
+  await expect(nav.getByRole('link', {name: 'API Reference'})).toHaveAttribute('href', '/reference/getting-started/');
+  await expect(nav.getByRole('link', {name: /Atlas app/})).toHaveAttribute('href', 'https://atlas.nomic.ai');
+  await expect(nav.getByRole('button', {name: /search/i})).toBeVisible();
+});
+
+test('console banner prints once per page load, not on client navigation', async ({page}) => {
+  const banners: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.text().includes('careers')) banners.push(msg.text());
+  });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.getByRole('link', {name: 'Get started'}).click();
+  await expect(page).toHaveURL(/quick-start/);
+  expect(banners).toHaveLength(1);
+  expect(banners[0]).toMatch(/explainable/i);
+  expect(banners[0]).toMatch(/accessible/i);
+  expect(banners[0]).toContain('https://www.nomic.ai/careers');
+});
