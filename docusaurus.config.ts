@@ -1,14 +1,18 @@
-import type {Config} from '@docusaurus/types';
+import path from 'node:path';
+import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as OpenApiOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
+import {markdownGenerators} from './src/plugins/api-theme/markdown';
 
 // Every environment flag the site reads is named here, once. Unset means the
 // embedded default (local search, no analytics), so a fresh clone needs none.
 const env = process.env;
 const siteUrl = env.SITE_URL ?? 'https://docs.nomic.ai';
+// Benchmarks only (bench/weight.mjs): the site without its generated API pages.
+const withoutApiPages = env.ATLAS_WITHOUT_API_PAGES === '1';
 
 // External addresses, defined once; navbar, footer and components read them
 // from `customFields.links`.
@@ -32,6 +36,48 @@ const docsCommon = {
   showLastUpdateTime: false,
 } satisfies DocsOptions;
 
+// The generated API reference: its own docs instance, so only API pages load
+// the API theme's code, and the OpenAPI plugin that writes its pages.
+const apiPlugins: PluginConfig[] = [
+  [
+    '@docusaurus/plugin-content-docs',
+    {
+      ...docsCommon,
+      id: 'api',
+      path: 'reference/api',
+      routeBasePath: 'reference/api',
+      sidebarPath: './src/sidebars/api.ts',
+      docItemComponent: '@theme/ApiItem',
+    } satisfies DocsOptions,
+  ],
+  [
+    'docusaurus-plugin-openapi-docs',
+    {
+      id: 'openapi',
+      docsPluginId: 'api',
+      config: {
+        v1: {
+          specPath: 'openapi/atlas-v1.yaml',
+          outputDir: 'reference/api',
+          downloadUrl: '/atlas-v1.yaml',
+          hideSendButton: true,
+          markdownGenerators,
+          sidebarOptions: {groupPathsBy: 'tag'},
+        },
+        legacy: {
+          specPath: 'openapi/atlas-legacy.yaml',
+          outputDir: 'reference/api/legacy',
+          downloadUrl: '/atlas-legacy.yaml',
+          hideSendButton: true,
+          markdownGenerators,
+          infoTemplate: 'src/plugins/openapi-docs/legacy-info.mustache',
+          sidebarOptions: {groupPathsBy: 'tag'},
+        },
+      },
+    } satisfies OpenApiOptions,
+  ],
+];
+
 const config = {
   title: 'Nomic Atlas Docs',
   tagline: 'Data maps, embeddings, file parsing and the Atlas API',
@@ -46,7 +92,7 @@ const config = {
     faster: true,
   },
 
-  onBrokenLinks: 'throw',
+  onBrokenLinks: withoutApiPages ? 'warn' : 'throw',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   markdown: {
@@ -101,45 +147,10 @@ const config = {
         sidebarPath: './src/sidebars/reference.ts',
       } satisfies DocsOptions,
     ],
-    [
-      // A docs instance of its own, so only API pages load the API theme's code.
-      '@docusaurus/plugin-content-docs',
-      {
-        ...docsCommon,
-        id: 'api',
-        path: 'reference/api',
-        routeBasePath: 'reference/api',
-        sidebarPath: './src/sidebars/api.ts',
-        docItemComponent: '@theme/ApiItem',
-      } satisfies DocsOptions,
-    ],
-    [
-      'docusaurus-plugin-openapi-docs',
-      {
-        id: 'openapi',
-        docsPluginId: 'api',
-        config: {
-          v1: {
-            specPath: 'openapi/atlas-v1.yaml',
-            outputDir: 'reference/api',
-            downloadUrl: '/atlas-v1.yaml',
-            hideSendButton: true,
-            sidebarOptions: {groupPathsBy: 'tag'},
-          },
-          legacy: {
-            specPath: 'openapi/atlas-legacy.yaml',
-            outputDir: 'reference/api/legacy',
-            downloadUrl: '/atlas-legacy.yaml',
-            hideSendButton: true,
-            infoTemplate: 'src/plugins/openapi-docs/legacy-info.mustache',
-            sidebarOptions: {groupPathsBy: 'tag'},
-          },
-        },
-      } satisfies OpenApiOptions,
-    ],
+    ...(withoutApiPages ? [] : apiPlugins),
   ],
 
-  themes: ['docusaurus-theme-openapi-docs', '@docusaurus/theme-mermaid'],
+  themes: [path.join(__dirname, 'src/plugins/api-theme/index.ts'), '@docusaurus/theme-mermaid'],
 
   themeConfig: {
     metadata: [{name: 'keywords', content: 'Nomic, Atlas, embeddings, data maps, API'}],
@@ -229,10 +240,6 @@ const config = {
       theme: prismThemes.github,
       additionalLanguages: ['bash', 'json', 'python', 'yaml'],
     },
-    languageTabs: [
-      {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests', variants: ['requests']},
-      {highlight: 'bash', language: 'curl', logoClass: 'curl', variant: 'curl', variants: ['curl']},
-    ],
   } satisfies Preset.ThemeConfig & OpenApiTheme.ThemeConfig,
 } satisfies Config;
 

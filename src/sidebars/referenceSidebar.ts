@@ -72,7 +72,7 @@ const PYTHON = [
   reference('python-api/generate-embeddings', 'Generate embeddings'),
   reference('python-api/map-resources', 'Map resources'),
 ];
-const TYPESCRIPT = [reference('typescript-api/overview', 'Overview')];
+const TYPESCRIPT = [reference('typescript-api/overview', 'TypeScript client')];
 
 const ROUTE_BASE: Record<Instance, string> = {reference: '/reference/', api: '/reference/api/'};
 

@@ -9,7 +9,10 @@ import path from 'node:path';
 import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
-import kebabCase from 'lodash/kebabCase.js';
+import {parseCurl, pathMatches} from '../support/curl.mjs';
+import specs from '../support/spec-operations.cjs';
+
+const {specOperations} = specs;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORD_FLOOR = 400;
@@ -63,18 +66,26 @@ export function readRoutes() {
     .filter((l) => l && !l.startsWith('#'));
 }
 
-/** Slugs of the generated API pages, as the OpenAPI plugin derives them. */
-export function apiRoutes() {
-  const routes = [];
-  for (const [file, base] of [
-    ['atlas-v1.yaml', '/reference/api/'],
-    ['atlas-legacy.yaml', '/reference/api/legacy/'],
-  ]) {
-    const spec = yaml.load(fs.readFileSync(path.join(ROOT, 'openapi', file), 'utf8'));
-    for (const ops of Object.values(spec.paths))
-      for (const op of Object.values(ops)) if (op?.operationId) routes.push(base + kebabCase(op.operationId));
-  }
-  return routes;
+const API_HOST = 'https://api-atlas.nomic.ai';
+// Documented on hand-written pages (/reference/api/query/...), not in a spec.
+const QUERY_OPERATIONS = [
+  {method: 'POST', path: '/v1/query', secured: true},
+  {method: 'POST', path: '/v1/query/topk', secured: true},
+];
+
+/** Problems with a documented curl command that calls the Atlas API; none for other hosts. */
+export function curlProblems(command, operations) {
+  const request = parseCurl(command);
+  if (!request.url?.startsWith(API_HOST)) return [];
+  const pathname = request.url.slice(API_HOST.length).split('?')[0];
+  const operation = [...operations, ...QUERY_OPERATIONS].find(
+    (op) => op.method === request.method && pathMatches(op.path, pathname),
+  );
+  if (!operation) return [`curl calls ${request.method} ${pathname}, which no spec or query page documents`];
+  const auth = request.headers.some((h) => /^Authorization:\s*Bearer \$NOMIC_API_KEY$/.test(h));
+  return operation.secured && !auth
+    ? [`curl ${request.method} ${pathname} lacks "Authorization: Bearer $NOMIC_API_KEY"`]
+    : [];
 }
 
 /** Hand-written pages: route → file. A trailing-slash route is an index.mdx. */
@@ -153,7 +164,8 @@ print(json.dumps(errors))
 function main() {
   const routes = readRoutes();
   const byRoute = pages();
-  const generated = apiRoutes();
+  const operations = specOperations();
+  const generated = operations.map((op) => op.route);
   const known = new Set([...routes, ...generated, ...byRoute.keys()]);
   const problems = [];
   const report = (where, message) => problems.push(`${where}: ${message}`);
@@ -169,6 +181,7 @@ function main() {
   }
 
   const python = [];
+  let curlCommands = 0;
   for (const [route, file] of byRoute) {
     const where = path.relative(ROOT, file);
     const {frontMatter, body, blocks, words, links} = parsePage(fs.readFileSync(file, 'utf8'));
@@ -182,6 +195,10 @@ function main() {
       if (!block.lang) report(`${where}:${block.line}`, 'code block without a language');
       else if (!LANGUAGES.has(block.lang)) report(`${where}:${block.line}`, `unexpected code language "${block.lang}"`);
       if (block.lang === 'python') python.push({...block, where});
+      if (block.lang === 'bash' && /(^|\n)\s*curl\s/.test(block.code)) {
+        curlCommands += 1;
+        for (const problem of curlProblems(block.code, operations)) report(`${where}:${block.line}`, problem);
+      }
       if (block.lang === 'json') {
         try {
           JSON.parse(block.code);
@@ -207,7 +224,7 @@ function main() {
   for (const [i, message] of pythonErrors(python))
     report(`${python[i].where}:${python[i].line}`, `Python does not compile: ${message}`);
 
-  const summary = `${byRoute.size} pages, ${python.length} Python blocks, ${routes.length} spec routes, ${generated.length} generated API pages`;
+  const summary = `${byRoute.size} pages, ${python.length} Python blocks, ${curlCommands} curl commands, ${routes.length} spec routes, ${generated.length} generated API pages`;
   if (problems.length) {
     console.error(problems.join('\n'));
     console.error(`\n${problems.length} problem(s) in ${summary}`);

@@ -29,6 +29,8 @@ test('a component that throws while rendering shows the crash page', async ({pag
   await expect(page.getByText('Injected render failure')).toBeVisible();
   // The layout around the failure still works: the reader can leave.
   await expect(page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API Reference'})).toBeVisible();
+  // Later requests for the chunk (prefetches) may still be in flight.
+  await page.unrouteAll({behavior: 'ignoreErrors'});
 });
 
 test('a failed route preload logs a warning and reloads the page', async ({page}) => {

@@ -25,5 +25,5 @@ ensureOutputs();
 run('gen-api-docs');
 const count = fs
   .readdirSync(path.join(root, outputs[0]), {recursive: true})
-  .filter((f) => String(f).endsWith('.mdx')).length;
+  .filter((f) => /\.(api|info)\.mdx$/.test(String(f))).length;
 console.log(`API pages generated: ${count}`);

@@ -1,0 +1,84 @@
+import React, {type ReactNode} from 'react';
+import Details from '@theme/Details';
+import Markdown from '@site/src/theme/Markdown';
+import {ExampleFromSchema, ResponseExample, ResponseExamples} from '@theme/ResponseExamples';
+import Schema from '@theme/Schema';
+import SchemaExpansion from '@theme/SchemaExpansion';
+import TabItem from '@theme/TabItem';
+import Tabs from './Tabs';
+import type {MediaType} from './types';
+
+interface Props {
+  /** Body title: "Body" for requests, "Schema" for responses. */
+  title: string;
+  kind: 'request' | 'response';
+  content: Record<string, MediaType>;
+  description?: string;
+  required?: boolean;
+}
+
+/**
+ * A request or response body: per media type, its schema tree and examples
+ * (the spec's own, else one made from the schema). Unlike the theme's
+ * versions it renders on the server too, so the page does not shift when it
+ * hydrates, and it keeps no state of its own.
+ */
+export default function MediaTypes({title, kind, content, description, required}: Props): ReactNode {
+  const mimeTypes = Object.keys(content);
+  if (mimeTypes.length === 0) return null;
+  const panel = (mimeType: string) => {
+    const media = content[mimeType];
+    if (!media.schema) return <p>No schema.</p>;
+    return (
+      <Tabs
+        label={`${kind === 'request' ? 'Request' : 'Response'} ${mimeType}`}
+        listClassName="openapi-tabs__schema-list-container"
+        itemClassName={() => 'openapi-tabs__schema-item'}
+      >
+        <TabItem label={title} value={title}>
+          <Details
+            className={`openapi-markdown__details ${kind === 'request' ? 'mime' : 'response'}`}
+            open
+            summary={
+              <summary className="openapi-markdown__details-summary--with-control">
+                <strong className="openapi-markdown__details-summary-response">
+                  {title}
+                  {required && <span className="openapi-schema__required">required</span>}
+                </strong>
+                <SchemaExpansion />
+              </summary>
+            }
+          >
+            {description && (
+              <div className="margin-vert--md">
+                <Markdown>{description}</Markdown>
+              </div>
+            )}
+            <ul>
+              <Schema schema={media.schema} schemaType={kind} />
+            </ul>
+          </Details>
+        </TabItem>
+        {media.examples
+          ? ResponseExamples({responseExamples: media.examples, mimeType})
+          : media.example !== undefined
+            ? ResponseExample({responseExample: media.example, mimeType})
+            : ExampleFromSchema({schema: media.schema, mimeType})}
+      </Tabs>
+    );
+  };
+  if (mimeTypes.length === 1) return panel(mimeTypes[0]);
+  return (
+    <Tabs
+      label="Media types"
+      listClassName="openapi-tabs__mime-list-container"
+      itemClassName={() => 'openapi-tabs__mime-item'}
+    >
+      {mimeTypes.map((mimeType) => (
+        <TabItem key={mimeType} label={mimeType} value={mimeType}>
+          {panel(mimeType)}
+        </TabItem>
+      ))}
+    </Tabs>
+  );
+}

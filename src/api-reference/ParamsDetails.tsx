@@ -1,0 +1,38 @@
+import React, {type ReactNode} from 'react';
+import Details from '@theme/Details';
+import ParamsItem from '@theme/ParamsItem';
+import type {Parameter} from './types';
+
+const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+const TITLES: Record<(typeof LOCATIONS)[number], string> = {
+  path: 'Path parameters',
+  query: 'Query parameters',
+  header: 'Header parameters',
+  cookie: 'Cookie parameters',
+};
+
+/** An operation's parameters, grouped by where they go; rendered on the server too. */
+export default function ParamsDetails({parameters = []}: {parameters?: Parameter[]}): ReactNode {
+  return LOCATIONS.map((location) => {
+    const params = parameters.filter((p) => p.in === location);
+    if (params.length === 0) return null;
+    return (
+      <Details
+        key={location}
+        className="openapi-markdown__details"
+        open
+        summary={
+          <summary>
+            <h3 className="openapi-markdown__details-summary-header-params">{TITLES[location]}</h3>
+          </summary>
+        }
+      >
+        <ul>
+          {params.map((param) => (
+            <ParamsItem key={param.name} className="paramsItem" param={{...param, enumDescriptions: []}} />
+          ))}
+        </ul>
+      </Details>
+    );
+  });
+}

@@ -1,0 +1,26 @@
+/** The parts of an OpenAPI operation the reference components read. */
+export interface MediaType {
+  schema?: Record<string, unknown>;
+  example?: unknown;
+  examples?: Record<string, {summary?: string; description?: string; value?: unknown}>;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  description?: string;
+  schema?: Record<string, unknown>;
+}
+
+export interface RequestBody {
+  description?: string;
+  required?: boolean;
+  content?: Record<string, MediaType>;
+}
+
+export interface Response {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, MediaType>;
+}

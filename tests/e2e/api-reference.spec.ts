@@ -1,0 +1,113 @@
+import {test, expect} from './fixtures';
+import {specOperations} from '../support/spec-operations.cjs';
+
+type SpecOperation = {method: string; path: string; route: string};
+const operations = specOperations() as SpecOperation[];
+const v1 = operations.filter((op) => !op.route.includes('/legacy/'));
+const legacy = operations.filter((op) => op.route.includes('/legacy/'));
+
+test.describe('v1 operation pages', () => {
+  for (const op of v1) {
+    test(`${op.method} ${op.path} at ${op.route}`, async ({page, consoleErrors}) => {
+      await page.goto(op.route);
+      const endpoint = page.locator('.openapi__method-endpoint');
+      await expect(endpoint.locator('.badge')).toHaveText(op.method.toLowerCase(), {ignoreCase: true});
+      await expect(endpoint).toContainText(op.path);
+      const samples = page.getByRole('region', {name: 'Request samples'});
+      await expect(samples.getByRole('tab')).toHaveText(['Python', 'curl']);
+      await expect(samples.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
+      await expect(samples.getByRole('tabpanel').locator('code')).toContainText('import requests');
+      await expect(page.getByRole('button', {name: /send/i})).toHaveCount(0);
+      await expect(page.locator('.openapi-explorer__request-btn')).toHaveCount(0);
+      await expect(page.getByRole('heading', {name: 'Responses'})).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});
+
+test('schemas and examples of request and response are rendered', async ({page}) => {
+  await page.goto('/reference/api/embed-text');
+  const main = page.locator('main');
+  await expect(page.getByRole('heading', {name: /^Request/})).toBeVisible();
+  await expect(main.getByText('texts', {exact: true}).first()).toBeVisible();
+  await expect(main.getByText('task_type', {exact: true}).first()).toBeVisible();
+  // The spec's named request examples are tabs of their own.
+  await page.getByRole('tab', {name: 'searchQueryReduced'}).click();
+  await expect(main.locator('pre:visible', {hasText: '"dimensionality"'})).toBeVisible();
+  // Responses: the 200 response first, with its named example.
+  await expect(page.getByRole('tab', {name: '200'})).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', {name: 'twoTexts'}).click();
+  await expect(main.locator('pre:visible', {hasText: '"embeddings"'})).toBeVisible();
+  // Error responses carry their schemas too.
+  await page.getByRole('tab', {name: '422'}).click();
+  await expect(main.getByText('detail', {exact: true}).filter({visible: true}).first()).toBeVisible();
+  await expect(main.getByText(/points at one problem/).filter({visible: true})).toBeVisible();
+});
+
+test('the code language choice persists across API pages and guides', async ({page}) => {
+  await page.goto('/reference/api/embed-text');
+  const samples = page.getByRole('region', {name: 'Request samples'});
+  await samples.getByRole('tab', {name: 'curl'}).click();
+  await expect(samples.getByRole('tabpanel').locator('code')).toContainText('curl --request POST');
+  await page.goto('/reference/api/parse');
+  await expect(page.getByRole('region', {name: 'Request samples'}).getByRole('tab', {name: 'curl'})).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  // A guide with tabs of the same group opens on curl too.
+  await page.goto('/platform/embeddings-and-retrieval/text-embedding');
+  await expect(page.getByRole('tab', {name: 'curl'}).first()).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', {name: 'Python'}).first().click();
+  await page.goto('/reference/api/upload');
+  await expect(page.getByRole('region', {name: 'Request samples'}).getByRole('tab', {name: 'Python'})).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});
+
+test('each spec can be downloaded from its introduction', async ({page, request}) => {
+  for (const [route, file] of [
+    ['/reference/api/nomic-atlas-api', '/atlas-v1.yaml'],
+    ['/reference/api/legacy/', '/atlas-legacy.yaml'],
+  ]) {
+    await page.goto(route);
+    await page.getByRole('button', {name: 'Export'}).hover();
+    await expect(page.locator(`a[href="${file}"]`).first()).toBeVisible();
+    const response = await request.get(file);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toMatch(/^openapi: 3\.1\.0/m);
+  }
+});
+
+test('the legacy API has its own sidebar, starting at its introduction', async ({page}) => {
+  await page.goto('/reference/api/legacy/');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Legacy Atlas API');
+  const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+  await expect(sidebar.getByRole('link', {name: 'Introduction'})).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.getByRole('button', {name: 'Datasets'})).toBeVisible();
+  await expect(sidebar.getByRole('button', {name: 'Embeddings'})).toBeVisible();
+  await expect(sidebar.getByRole('link', {name: 'Getting started'})).toHaveCount(0);
+});
+
+test.describe('legacy endpoint pages', () => {
+  test('every legacy endpoint has a rendered page', async ({page}) => {
+    test.setTimeout(240_000);
+    expect(legacy.length).toBeGreaterThan(100);
+    for (const op of legacy) {
+      const response = await page.goto(op.route, {waitUntil: 'domcontentloaded'});
+      expect(response?.status(), op.route).toBe(200);
+      await expect(page.locator('.openapi__method-endpoint'), op.route).toContainText(op.path);
+    }
+  });
+});
+
+test('API pages load the API theme stylesheet; guides do not', async ({page}) => {
+  const stylesheets = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('link[rel="stylesheet"]')).map((l) => l.getAttribute('href')),
+    );
+  await page.goto('/platform/account/dashboard');
+  expect((await stylesheets()).some((href) => href?.includes('api-theme'))).toBe(false);
+  await page.goto('/reference/api/upload');
+  expect((await stylesheets()).some((href) => href?.includes('api-theme'))).toBe(true);
+});

@@ -1,0 +1,62 @@
+// Reads curl commands the way a shell would split them, enough to check that a
+// documented command calls a real operation: method, URL, headers and body.
+
+/** Shell words of a command: quotes removed, line continuations joined. */
+export function shellWords(command) {
+  const text = command.replace(/\\\r?\n/g, ' ');
+  const words = [];
+  let word = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      word = (word ?? '') + text.slice(i + 1, end === -1 ? text.length : end);
+      i = end === -1 ? text.length : end;
+    } else if (c === '"') {
+      let j = i + 1;
+      let chunk = '';
+      while (j < text.length && text[j] !== '"') {
+        if (text[j] === '\\' && j + 1 < text.length) j++;
+        chunk += text[j++];
+      }
+      word = (word ?? '') + chunk;
+      i = j;
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else {
+      word = (word ?? '') + c;
+    }
+  }
+  if (word !== null) words.push(word);
+  return words;
+}
+
+const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-urlencode']);
+
+/** The request a curl command sends. */
+export function parseCurl(command) {
+  const words = shellWords(command);
+  const start = words.indexOf('curl');
+  const request = {method: undefined, url: undefined, headers: [], data: [], form: [], uploadFile: undefined};
+  for (let i = start + 1; i < words.length; i++) {
+    const w = words[i];
+    if (w === '-X' || w === '--request') request.method = words[++i];
+    else if (w === '-H' || w === '--header') request.headers.push(words[++i]);
+    else if (DATA.has(w)) request.data.push(words[++i]);
+    else if (w === '-F' || w === '--form') request.form.push(words[++i]);
+    else if (w === '-T' || w === '--upload-file') request.uploadFile = words[++i];
+    else if (w === '-o' || w === '--output' || w === '-u' || w === '--user') i++;
+    else if (!w.startsWith('-') && request.url === undefined) request.url = w;
+  }
+  request.method ??= request.uploadFile ? 'PUT' : request.data.length || request.form.length ? 'POST' : 'GET';
+  request.method = request.method.toUpperCase();
+  return request;
+}
+
+/** Whether a concrete URL path (with `$VARS` or `{params}`) fits a path template like `/v1/task/{task_id}`. */
+export function pathMatches(template, pathname) {
+  const a = template.replace(/\/$/, '').split('/');
+  const b = pathname.replace(/\/$/, '').split('/');
+  return a.length === b.length && a.every((part, i) => part === b[i] || /^\{.+\}$/.test(part));
+}

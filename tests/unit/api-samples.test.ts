@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {execFileSync} from 'node:child_process';
+import yaml from 'js-yaml';
+import {describe, expect, it} from 'vitest';
+import {exampleFromSchema, pythonLiteral, requestSamples, type Operation} from '@site/src/api-samples/samples';
+import {curlProblems} from '../content/check-content.mjs';
+import {specOperations} from '../support/spec-operations.cjs';
+import {parseCurl, pathMatches} from '../support/curl.mjs';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Local `$ref`s replaced by what they point at, as the OpenAPI plugin does before pages see them. */
+function dereference(node: unknown, root: unknown, seen: string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((n) => dereference(n, root, seen));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as {$ref?: string}).$ref;
+  if (ref) {
+    if (seen.includes(ref)) return {};
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, root as Record<string, unknown>);
+    return dereference(target, root, [...seen, ref]);
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, dereference(v, root, seen)]));
+}
+
+type Spec = {servers: {url: string}[]; security?: Operation['security']; paths: Record<string, Record<string, object>>};
+
+function operations(file: string): (Operation & {id: string})[] {
+  const raw = yaml.load(fs.readFileSync(path.join(ROOT, 'openapi', file), 'utf8'));
+  const spec = dereference(raw, raw) as Spec;
+  return Object.entries(spec.paths).flatMap(([apiPath, ops]) =>
+    Object.entries(ops)
+      .filter(([, op]) => (op as {operationId?: string}).operationId)
+      .map(([method, op]) => {
+        const o = op as Operation & {operationId: string};
+        return {
+          ...o,
+          id: o.operationId,
+          method,
+          path: apiPath,
+          servers: spec.servers,
+          security: o.security ?? spec.security,
+        };
+      }),
+  );
+}
+
+const ALL = [...operations('atlas-v1.yaml'), ...operations('atlas-legacy.yaml')];
+
+describe('request samples of every operation', () => {
+  const samples = ALL.map((op) => ({op, ...requestSamples(op)}));
+
+  it('covers both specs', () => {
+    expect(ALL.length).toBeGreaterThan(100);
+  });
+
+  it('Python samples compile', () => {
+    const script = 'import ast, json, sys\nfor code in json.load(sys.stdin):\n    ast.parse(code)\nprint("ok")';
+    const out = execFileSync('python3', ['-c', script], {input: JSON.stringify(samples.map((s) => s.python))});
+    expect(out.toString().trim()).toBe('ok');
+  });
+
+  it('curl samples call the operation with the API key', () => {
+    const known = specOperations();
+    for (const {op, curl} of samples) {
+      const request = parseCurl(curl);
+      expect(request.method, op.id).toBe(op.method.toUpperCase());
+      expect(pathMatches(op.path, new URL(request.url!).pathname), `${op.id}: ${request.url}`).toBe(true);
+      expect(curlProblems(curl, known), op.id).toEqual([]);
+    }
+  });
+
+  it('JSON bodies are the spec example, valid JSON in both languages', () => {
+    const embedText = samples.find((s) => s.op.id === 'embedText')!;
+    const body = JSON.parse(parseCurl(embedText.curl).data[0]);
+    expect(body.texts.length).toBeGreaterThan(0);
+    expect(embedText.python).toContain('json=payload');
+    expect(embedText.python).toContain(`"Authorization": f"Bearer {os.environ['NOMIC_API_KEY']}"`);
+  });
+
+  it('multipart uploads send files as form parts', () => {
+    const embedImage = samples.find((s) => s.op.id === 'embedImage')!;
+    expect(parseCurl(embedImage.curl).form).toContain('images=@file-1.jpg');
+    expect(embedImage.python).toMatch(/files = \[\n\s+\("images", open\("file-1\.jpg", "rb"\)\)/);
+  });
+});
+
+describe('pythonLiteral', () => {
+  it('writes Python constants and keeps strings escaped', () => {
+    expect(pythonLiteral({a: true, b: false, c: null, d: 'say "hi"', e: [1, 2]})).toBe(
+      '{\n    "a": True,\n    "b": False,\n    "c": None,\n    "d": "say \\"hi\\"",\n    "e": [1, 2],\n}',
+    );
+  });
+});
+
+describe('exampleFromSchema', () => {
+  it('prefers examples and defaults, then typed stand-ins for required fields', () => {
+    expect(
+      exampleFromSchema({
+        type: 'object',
+        required: ['k', 'model'],
+        properties: {k: {type: 'integer'}, model: {type: 'string', default: 'v1.5'}, extra: {type: 'string'}},
+      }),
+    ).toEqual({k: 0, model: 'v1.5'});
+  });
+});
+
+describe('parseCurl', () => {
+  it('reads method, URL, headers and body across line continuations', () => {
+    const request = parseCurl(
+      `curl -X POST "https://api-atlas.nomic.ai/v1/parse" \\\n  -H "Authorization: Bearer $NOMIC_API_KEY" \\\n  -d '{"file_url": "x"}'`,
+    );
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: 'https://api-atlas.nomic.ai/v1/parse',
+      headers: ['Authorization: Bearer $NOMIC_API_KEY'],
+      data: ['{"file_url": "x"}'],
+    });
+  });
+
+  it('infers GET, POST and PUT like curl does', () => {
+    expect(parseCurl('curl https://x.test/a').method).toBe('GET');
+    expect(parseCurl('curl https://x.test/a -d x=1').method).toBe('POST');
+    expect(parseCurl('curl "$UPLOAD_URL" --upload-file a.pdf').method).toBe('PUT');
+  });
+});
+
+describe('curlProblems', () => {
+  const known = specOperations();
+  it('flags unknown paths, wrong methods and a missing API key', () => {
+    expect(curlProblems('curl -X POST https://api-atlas.nomic.ai/v1/nothing', known)[0]).toMatch(/no spec/);
+    expect(curlProblems('curl -X GET https://api-atlas.nomic.ai/v1/parse', known)[0]).toMatch(/no spec/);
+    expect(curlProblems('curl https://api-atlas.nomic.ai/v1/task/$TASK_ID', known)[0]).toMatch(/lacks/);
+    expect(
+      curlProblems('curl https://api-atlas.nomic.ai/v1/task/$TASK_ID -H "Authorization: Bearer $NOMIC_API_KEY"', known),
+    ).toEqual([]);
+  });
+  it('ignores commands for other hosts', () => {
+    expect(curlProblems('curl -L -o a.pdf https://assets.nomicatlas.com/a.pdf', known)).toEqual([]);
+  });
+});
