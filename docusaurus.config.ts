@@ -238,7 +238,8 @@ const config = {
     },
     prism: {
       theme: prismThemes.github,
-      additionalLanguages: ['bash', 'json', 'python', 'yaml'],
+      // python, json, yaml and typescript ship with prism-react-renderer.
+      additionalLanguages: ['bash'],
     },
   } satisfies Preset.ThemeConfig & OpenApiTheme.ThemeConfig,
 } satisfies Config;

@@ -81,9 +81,10 @@ async function transfer(browser, url) {
   await cdp.send('Network.enable');
   const types = new Map();
   const totals = {bytes: 0, requests: 0, prefetchBytes: 0, prefetchRequests: 0};
-  cdp.on('Network.requestWillBeSent', (e) => types.set(e.requestId, e.type));
+  // Link prefetches are the only requests Chromium sends at the lowest priority.
+  cdp.on('Network.requestWillBeSent', (e) => types.set(e.requestId, e.request.initialPriority));
   cdp.on('Network.loadingFinished', (e) => {
-    const prefetch = types.get(e.requestId) === 'Prefetch';
+    const prefetch = types.get(e.requestId) === 'VeryLow';
     totals[prefetch ? 'prefetchBytes' : 'bytes'] += e.encodedDataLength;
     totals[prefetch ? 'prefetchRequests' : 'requests'] += 1;
   });
