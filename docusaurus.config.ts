@@ -6,11 +6,22 @@ import type {PluginOptions as OpenApiOptions} from 'docusaurus-plugin-openapi-do
 import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {markdownGenerators} from './src/plugins/api-theme/markdown';
+import type {SearchConfig} from './src/search/types';
 
 // Every environment flag the site reads is named here, once. Unset means the
 // embedded default (local search, no analytics), so a fresh clone needs none.
 const env = process.env;
 const siteUrl = env.SITE_URL ?? 'https://docs.nomic.ai';
+// Hosted search: Algolia DocSearch when all three are set, else the local index.
+const search: SearchConfig =
+  env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_API_KEY && env.ALGOLIA_INDEX_NAME
+    ? {
+        provider: 'algolia',
+        appId: env.ALGOLIA_APP_ID,
+        apiKey: env.ALGOLIA_SEARCH_API_KEY,
+        indexName: env.ALGOLIA_INDEX_NAME,
+      }
+    : {provider: 'local'};
 // Benchmarks only (bench/weight.mjs): the site without its generated API pages.
 const withoutApiPages = env.ATLAS_WITHOUT_API_PAGES === '1';
 
@@ -112,6 +123,7 @@ const config = {
 
   customFields: {
     links,
+    search,
   },
 
   clientModules: ['./src/console-banner/index.ts', './src/url-normalization/client-module.ts'],
@@ -148,6 +160,16 @@ const config = {
       } satisfies DocsOptions,
     ],
     ...(withoutApiPages ? [] : apiPlugins),
+    path.join(__dirname, 'src/plugins/search-index/index.ts'),
+    [
+      path.join(__dirname, 'src/plugins/lazy-stylesheets/index.ts'),
+      {
+        stylesheets: {
+          'api-theme': require.resolve('docusaurus-theme-openapi-docs/lib/theme/styles.scss'),
+          'docsearch-modal': require.resolve('@docsearch/css/dist/modal.css'),
+        },
+      },
+    ],
   ],
 
   themes: [path.join(__dirname, 'src/plugins/api-theme/index.ts'), '@docusaurus/theme-mermaid'],

@@ -10,7 +10,7 @@ import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
 import {parseCurl, pathMatches} from '../support/curl.mjs';
-import specs from '../support/spec-operations.cjs';
+import specs from '../../src/plugins/openapi-docs/spec-operations.cjs';
 
 const {specOperations} = specs;
 

@@ -5,7 +5,7 @@ import yaml from 'js-yaml';
 import {describe, expect, it} from 'vitest';
 import {exampleFromSchema, pythonLiteral, requestSamples, type Operation} from '@site/src/api-samples/samples';
 import {curlProblems} from '../content/check-content.mjs';
-import {specOperations} from '../support/spec-operations.cjs';
+import {specOperations} from '../../src/plugins/openapi-docs/spec-operations.cjs';
 import {parseCurl, pathMatches} from '../support/curl.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');

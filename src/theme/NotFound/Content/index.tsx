@@ -6,6 +6,7 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
 import {queryFromPath} from '@site/src/search/queryFromPath';
+import {useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
 
 const SECTIONS = [
@@ -26,6 +27,11 @@ export default function NotFoundContent({className}: Props): ReactNode {
   const isBrowser = useIsBrowser();
   const {pathname} = useLocation();
   const query = isBrowser ? queryFromPath(pathname) : '';
+  const suggestions = useSearch(query, 0, 5);
+  const pages =
+    suggestions.status === 'done'
+      ? [...new Map(suggestions.result.hits.map((hit) => [hit.url.split('#')[0], hit])).values()]
+      : [];
   return (
     <main className={clsx('container margin-vert--xl', className)}>
       <div className="row">
@@ -63,6 +69,19 @@ export default function NotFoundContent({className}: Props): ReactNode {
               </button>
             </div>
           </form>
+          {pages.length > 0 && (
+            <>
+              <Heading as="h2">Pages that may be what you were looking for</Heading>
+              <ul className={styles.sections}>
+                {pages.map((hit) => (
+                  <li key={hit.url}>
+                    <Link to={hit.url.split('#')[0]}>{hit.hierarchy.lvl1}</Link>
+                    <span className={styles.hint}> — {hit.hierarchy.lvl0}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <Heading as="h2">Main sections</Heading>
           <ul className={styles.sections}>
             {SECTIONS.map(({to, label, hint}) => (

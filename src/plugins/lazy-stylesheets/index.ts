@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import * as sass from 'sass';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+/** Stylesheet name → URL, as global data of this plugin. */
+export type LazyStylesheets = Record<string, string>;
+
+export interface Options {
+  /** Stylesheet name → CSS or SCSS file. */
+  stylesheets: Record<string, string>;
+}
+
+interface Content {
+  files: {name: string; file: string; css: string}[];
+}
+
+/**
+ * Stylesheets that only some pages or features need. Docusaurus bundles every
+ * imported stylesheet into the one file all pages load; these are compiled into
+ * files of their own instead (in `build` and in the dev server), for
+ * components to link when they need them (see src/components/Stylesheet).
+ */
+export default function lazyStylesheetsPlugin(context: LoadContext, options: Options): Plugin<Content> {
+  return {
+    name: 'lazy-stylesheets',
+    async loadContent() {
+      const files = await Promise.all(
+        Object.entries(options.stylesheets).map(async ([name, source]) => {
+          const css = source.endsWith('.scss')
+            ? sass.compile(source, {style: 'compressed'}).css
+            : await fs.readFile(source, 'utf8');
+          const hash = crypto.createHash('sha256').update(css).digest('hex').slice(0, 8);
+          return {name, css, file: `assets/css/${name}.${hash}.css`};
+        }),
+      );
+      return {files};
+    },
+    async contentLoaded({content, actions}) {
+      actions.setGlobalData(
+        Object.fromEntries(
+          content.files.map(({name, file}) => [name, `${context.siteConfig.baseUrl}${file}`]),
+        ) satisfies LazyStylesheets,
+      );
+    },
+    configureWebpack(_config, isServer, _utils, content) {
+      if (isServer) return {};
+      return {
+        plugins: [
+          {
+            apply(compiler) {
+              const {RawSource} = compiler.webpack.sources;
+              compiler.hooks.thisCompilation.tap('lazy-stylesheets', (compilation) => {
+                compilation.hooks.processAssets.tap('lazy-stylesheets', () => {
+                  for (const {file, css} of content.files) compilation.emitAsset(file, new RawSource(css));
+                });
+              });
+            },
+          },
+        ],
+      };
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import type {SearchIndexFile, SearchRecord} from '../../search/records';
+import {sectionsOf} from './sections';
+import specs from '../openapi-docs/spec-operations.cjs';
+
+const {specOperations} = specs;
+
+/** The area of the site a page belongs to: the group title of its hits. */
+export function areaOf(url: string): string {
+  const areas: [RegExp, string][] = [
+    [/^\/platform\/(quick-start|release-notes)/, 'Get started'],
+    [/^\/platform\/account\//, 'Account'],
+    [/^\/platform\/datasets\/data-maps\//, 'Data maps'],
+    [/^\/platform\/datasets\//, 'Datasets'],
+    [/^\/platform\/embeddings-and-retrieval\//, 'Embeddings and retrieval'],
+    [/^\/platform\/files\//, 'Files'],
+    [/^\/reference\/api\/legacy\//, 'Legacy API'],
+    [/^\/reference\/python-api\//, 'Python client'],
+    [/^\/reference\/typescript-api\//, 'TypeScript client'],
+    [/^\/reference\//, 'API reference'],
+  ];
+  return areas.find(([pattern]) => pattern.test(url))?.[1] ?? 'Documentation';
+}
+
+function stripMarkdown(text: string): string {
+  return text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_>#]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const FRONT_MATTER = /^---\n[\s\S]*?\n---\n/;
+
+interface Page {
+  permalink: string;
+  title: string;
+  description: string;
+  source: string;
+  frontMatter: {keywords?: string[]};
+}
+
+async function pageRecords(page: Page, siteDir: string, next: () => number): Promise<SearchRecord[]> {
+  const file = path.join(siteDir, page.source.replace(/^@site\//, ''));
+  const markdown = (await fs.readFile(file, 'utf8')).replace(FRONT_MATTER, '');
+  const lvl0 = areaOf(page.permalink);
+  let lvl2: string | undefined;
+  return (await sectionsOf(markdown)).map((section) => {
+    if (section.depth === 2) lvl2 = section.heading;
+    const hierarchy =
+      section.depth === 1
+        ? {lvl0, lvl1: page.title}
+        : section.depth === 2
+          ? {lvl0, lvl1: page.title, lvl2: section.heading}
+          : {lvl0, lvl1: page.title, lvl2, lvl3: section.heading};
+    return {
+      id: next(),
+      url: section.anchor ? `${page.permalink}#${section.anchor}` : page.permalink,
+      type: `lvl${section.depth}` as const,
+      hierarchy,
+      // A page's introduction falls back to its description, and carries its
+      // front-matter keywords.
+      content: section.depth === 1 ? section.text || page.description : section.text,
+      keywords:
+        [section.depth === 1 ? page.frontMatter.keywords?.join(' ') : undefined, section.code]
+          .filter(Boolean)
+          .join(' ') || undefined,
+    };
+  });
+}
+
+function operationRecords(next: () => number): SearchRecord[] {
+  return specOperations().map((op) => ({
+    id: next(),
+    url: op.route,
+    type: 'lvl1',
+    hierarchy: {lvl0: op.legacy ? 'Legacy API' : 'API reference', lvl1: op.summary},
+    content: `${op.method} ${op.path}. ${stripMarkdown(op.description)}`,
+    keywords: [op.path, op.operationId, op.tag, ...op.parameters, ...op.bodyProperties].filter(Boolean).join(' '),
+  }));
+}
+
+/**
+ * Builds the local search index from the site's own content, at `start` and
+ * `build` alike: every platform and reference page, split into sections with
+ * their anchors, and every operation of the OpenAPI specs (the generated API
+ * pages render their content in the browser, so the specs are the better
+ * source). The client loads it on first search (src/search/localClient.ts).
+ */
+export default function searchIndexPlugin(context: LoadContext): Plugin {
+  return {
+    name: 'search-index',
+    async allContentLoaded({allContent, actions}) {
+      let id = 0;
+      const next = () => id++;
+      const docsInstances = Object.values(allContent['docusaurus-plugin-content-docs'] ?? {}) as DocsContent[];
+      const pages = docsInstances
+        .flatMap((instance) => instance.loadedVersions.flatMap((version) => version.docs))
+        // Generated operation pages are indexed from the specs below.
+        .filter((doc) => !doc.frontMatter.api);
+      const records: SearchRecord[] = [];
+      for (const page of pages) records.push(...(await pageRecords(page, context.siteDir, next)));
+      records.push(...operationRecords(next));
+      await actions.createData('search-index.json', JSON.stringify({records} satisfies SearchIndexFile));
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import {highlight, snippet} from './highlight';
+import {searchLocal} from './localClient';
+import type {SearchHit} from './types';
+
+interface DocSearchRequest {
+  query: string;
+  hitsPerPage?: number;
+  attributesToSnippet?: string[];
+}
+
+const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3'] as const;
+
+function docSearchHit(hit: SearchHit, snippetWords: number) {
+  const terms = hit.terms ?? [];
+  const levels = (show: (text: string) => string) =>
+    Object.fromEntries(
+      LEVELS.filter((l) => hit.hierarchy[l]).map((l) => [l, {value: show(hit.hierarchy[l]!), matchLevel: 'full'}]),
+    );
+  return {
+    objectID: hit.objectID,
+    url: hit.url,
+    // A hit whose words are only in the text shows that text, as DocSearch's content records do.
+    type: hit.inHeading === false ? 'content' : hit.type,
+    hierarchy: hit.hierarchy,
+    content: hit.content,
+    _highlightResult: {
+      hierarchy: levels((text) => highlight(text, terms)),
+      content: {value: highlight(hit.content, terms), matchLevel: 'full'},
+    },
+    _snippetResult: {
+      hierarchy: levels((text) => snippet(text, terms, snippetWords)),
+      content: {value: hit.snippetHtml, matchLevel: 'full'},
+    },
+  };
+}
+
+/**
+ * A stand-in for the Algolia client inside the DocSearch modal, answering from
+ * the local index. It speaks the part of the client the modal uses.
+ */
+export function createLocalDocSearchClient() {
+  return {
+    addAlgoliaAgent() {},
+    async search({requests}: {requests: DocSearchRequest[]}) {
+      const results = await Promise.all(
+        requests.map(async ({query, hitsPerPage = 20, attributesToSnippet = []}) => {
+          // DocSearch asks for snippets of 10 words, or 5 on small screens.
+          const snippetWords = Number(attributesToSnippet.find((a) => a.startsWith('content:'))?.split(':')[1] ?? 10);
+          const page = await searchLocal({query, hitsPerPage, snippetWords});
+          return {
+            hits: page.hits.map((hit) => docSearchHit(hit, snippetWords)),
+            nbHits: page.nbHits,
+            page: 0,
+            nbPages: page.nbPages,
+            hitsPerPage,
+            query,
+            params: '',
+            processingTimeMS: 0,
+            exhaustiveNbHits: true,
+          };
+        }),
+      );
+      return {results};
+    },
+  };
+}
+
+type Client = {search: (request: {requests: DocSearchRequest[]}) => Promise<{results: unknown[]}>};
+
+/**
+ * Reports whether each search succeeded, and answers a failed one with no
+ * hits instead of an error. DocSearch 3.9 resets its status to idle after a
+ * failed search, so its own error screen never shows and the rejection goes
+ * unhandled; the search bar shows the error screen itself instead.
+ */
+export function reportingFailures<T extends Client>(client: T, onOutcome: (ok: boolean) => void): T {
+  return {
+    ...client,
+    search: (request: {requests: DocSearchRequest[]}) =>
+      client.search(request).then(
+        (response) => {
+          onOutcome(true);
+          return response;
+        },
+        () => {
+          onOutcome(false);
+          return {
+            results: request.requests.map(() => ({hits: [], nbHits: 0, page: 0, nbPages: 0, processingTimeMS: 0})),
+          };
+        },
+      ),
+  };
+}

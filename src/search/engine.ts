@@ -1,0 +1,181 @@
+import MiniSearch, {type Query, type SearchOptions} from 'minisearch';
+import type {SearchRecord} from './records';
+
+/**
+ * The local search engine: MiniSearch over the site's section records, tuned
+ * for documentation queries (typos, synonyms, API paths such as
+ * `v1/embedding/text`, identifiers such as `create_index`). Pure, so the same
+ * code answers in the browser and in the relevance benchmark.
+ */
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from how i in into is it my of on or should the this to use using what when where which with you your'.split(
+    ' ',
+  ),
+);
+
+// Words readers use for things the docs name differently. Each group is
+// searched as alternatives of one another.
+const SYNONYM_GROUPS = [
+  ['delete', 'remove', 'revoke', 'cancel'],
+  ['key', 'token', 'credential'],
+  ['login', 'authenticate', 'authentication', 'auth', 'sign'],
+  ['embed', 'embedding', 'vector'],
+  ['image', 'picture', 'photo', 'vision'],
+  ['upload', 'import', 'add'],
+  ['dataset', 'project'],
+  ['map', 'projection', 'visualization', 'visualize'],
+  ['tag', 'label'],
+  ['duplicate', 'dedupe', 'deduplicate', 'deduplication'],
+  ['topic', 'cluster', 'clustering'],
+  ['parse', 'parsing', 'ocr', 'pdf', 'document'],
+  ['extract', 'extraction', 'structured'],
+  ['limit', 'quota', 'throttle', '429'],
+  ['rbac', 'role', 'permission', 'access'],
+  ['job', 'task', 'status'],
+  ['selection', 'filter', 'query'],
+  ['neighbor', 'neighbour', 'similar', 'similarity', 'knn', 'topk'],
+  ['rag', 'retrieval'],
+  ['multilingual', 'language'],
+  ['dimensionality', 'reduction', 'umap', 'projection'],
+  ['price', 'pricing', 'plan', 'billing', 'usage'],
+  ['private', 'public', 'visibility', 'share'],
+  ['requirement', 'rule', 'format', 'prepare'],
+  ['maximum', 'max', 'limit'],
+  ['list', 'get'],
+];
+
+// Words nearly every page contains: searched only when nothing else is asked.
+const LOW_INFORMATION = new Set(['nomic', 'atlas', 'make', 'api', 'docs', 'documentation']);
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS)
+  for (const word of group)
+    SYNONYMS.set(
+      word,
+      group.filter((w) => w !== word),
+    );
+
+/**
+ * Lower-cased words. Identifiers with underscores count whole and in parts
+ * (`create_index`, `create`, `index`); paths and package names also count as
+ * one joined word (`/v1/embedding/text` → `v1embeddingtext`), so a pasted
+ * path finds its operation.
+ */
+export function tokenize(text: string): string[] {
+  const tokens: string[] = [];
+  for (const chunk of text.toLowerCase().match(/[\p{L}\p{N}_@./{}-]+/gu) ?? []) {
+    const words = chunk.match(/[\p{L}\p{N}_]+/gu) ?? [];
+    for (const w of words) tokens.push(...(w.includes('_') ? [w, ...w.split('_').filter(Boolean)] : [w]));
+    if (words.length > 1 && /[/-]/.test(chunk)) tokens.push(words.join('').replace(/_/g, ''));
+  }
+  return tokens;
+}
+
+/** Query words: like `tokenize`, but identifiers stay whole, and common words drop out. */
+export function queryWords(query: string): string[] {
+  const words = [...new Set(tokenize(query))].filter((w) => !STOP_WORDS.has(w));
+  const identifiers = words.filter((w) => w.includes('_'));
+  const parts = new Set(identifiers.flatMap((w) => w.split('_')));
+  const kept = words.filter((w) => !parts.has(w));
+  const informative = kept.filter((w) => !LOW_INFORMATION.has(w));
+  return informative.length > 0 ? informative : kept;
+}
+
+/** A light stemmer: plural and common verb endings, enough for English docs. */
+export function stem(term: string): string {
+  if (term.length <= 3 || /\d/.test(term) || term.includes('_')) return term;
+  if (term.endsWith('ies') && term.length > 4) return `${term.slice(0, -3)}y`;
+  if (term.endsWith('sses')) return term.slice(0, -2);
+  if (term.endsWith('s') && !term.endsWith('ss') && !term.endsWith('us')) return term.slice(0, -1);
+  return term;
+}
+
+function processTerm(term: string): string | null {
+  return STOP_WORDS.has(term) ? null : stem(term);
+}
+
+const fieldOf: Record<string, (r: SearchRecord) => string | undefined> = {
+  title: (r) => r.hierarchy.lvl1,
+  heading: (r) => r.hierarchy.lvl3 ?? r.hierarchy.lvl2,
+  content: (r) => r.content,
+  keywords: (r) => r.keywords,
+};
+
+const SEARCH_OPTIONS: SearchOptions = {
+  boost: {title: 6, heading: 3, keywords: 2, content: 1},
+  prefix: (term) => term.length >= 3,
+  fuzzy: (term) => (term.length >= 8 ? 0.25 : term.length >= 5 ? 1 : false),
+};
+
+// Page introductions answer broad queries better than any one section; the
+// legacy API ranks below everything else unless asked for.
+function documentBoost(stored: Record<string, unknown> | undefined, wantsLegacy: boolean): number {
+  const type = stored?.type === 'lvl1' ? 1.4 : stored?.type === 'lvl2' ? 1.1 : 1;
+  return stored?.area === 'Legacy API' && !wantsLegacy ? type * 0.5 : type;
+}
+
+export interface Engine {
+  search(query: string, limit?: number): SearchHit[];
+}
+
+export interface SearchHit {
+  record: SearchRecord;
+  score: number;
+  /** Query words that matched, for highlighting. */
+  terms: string[];
+  /** Whether a word matched the title or heading (else only the text). */
+  inHeading: boolean;
+}
+
+export function createEngine(records: SearchRecord[]): Engine {
+  const index = new MiniSearch<SearchRecord>({
+    fields: Object.keys(fieldOf),
+    storeFields: ['type', 'area'],
+    extractField: (record, field) =>
+      field in fieldOf
+        ? (fieldOf[field](record) ?? '')
+        : field === 'area'
+          ? record.hierarchy.lvl0
+          : String((record as unknown as Record<string, unknown>)[field] ?? ''),
+    tokenize,
+    processTerm,
+    searchOptions: SEARCH_OPTIONS,
+  });
+  index.addAll(records);
+  const byId = new Map(records.map((r) => [String(r.id), r]));
+
+  return {
+    search(query, limit = 50) {
+      const words = queryWords(query);
+      if (words.length === 0) return [];
+      const wantsLegacy = words.includes('legacy');
+      const boostDocument: SearchOptions['boostDocument'] = (_id, _term, stored) => documentBoost(stored, wantsLegacy);
+      // Every word must match (itself or a synonym); when that finds nothing,
+      // any word may.
+      const clauses = words.map((word): Query => ({
+        combineWith: 'OR',
+        queries: [
+          word,
+          // A synonym counts for half as much as the word itself.
+          ...(SYNONYMS.get(stem(word)) ?? SYNONYMS.get(word) ?? []).map((s): Query => ({
+            queries: [s],
+            boost: {title: 3, heading: 1.5, keywords: 1, content: 0.5},
+          })),
+        ],
+      }));
+      let results = index.search({combineWith: 'AND', queries: clauses}, {boostDocument});
+      // When no section has every word, accept those with at least half of them.
+      if (results.length === 0)
+        results = index
+          .search({combineWith: 'OR', queries: clauses}, {boostDocument})
+          .filter((r) => r.queryTerms.length * 2 >= words.length);
+      return results.slice(0, limit).map((result) => ({
+        record: byId.get(String(result.id))!,
+        score: result.score,
+        terms: result.terms,
+        inHeading: Object.values(result.match).some((fields) => fields.includes('title') || fields.includes('heading')),
+      }));
+    },
+  };
+}

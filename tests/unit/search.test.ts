@@ -1,0 +1,119 @@
+import {describe, expect, it} from 'vitest';
+import {createEngine, queryWords, stem, tokenize} from '@site/src/search/engine';
+import {escapeHtml, highlight, snippet} from '@site/src/search/highlight';
+import {reportingFailures} from '@site/src/search/docsearchClient';
+import {parseSearchParams, searchHref} from '@site/src/search/searchUrl';
+import type {SearchRecord} from '@site/src/search/records';
+
+const record = (
+  id: number,
+  url: string,
+  lvl1: string,
+  content: string,
+  extra: Partial<SearchRecord> = {},
+): SearchRecord => ({
+  id,
+  url,
+  type: 'lvl1',
+  hierarchy: {lvl0: 'Docs', lvl1},
+  content,
+  ...extra,
+});
+
+const RECORDS = [
+  record(0, '/python', 'Datasets and maps', 'Build a map with create_index and upload with add_data.'),
+  record(1, '/embed', 'Embed text', 'POST /v1/embedding/text returns embeddings for texts.', {
+    keywords: '/v1/embedding/text',
+  }),
+  record(2, '/dupes', 'Duplicate detection', 'Atlas labels near-duplicates as deletion candidates.'),
+  record(3, '/legacy/create', 'Create Dataset', 'Legacy endpoint that creates a dataset.', {
+    hierarchy: {lvl0: 'Legacy API', lvl1: 'Create Dataset'},
+  }),
+  record(4, '/datasets', 'Create a dataset', 'A dataset holds your rows; create one from Python.'),
+];
+
+describe('tokenize and queryWords', () => {
+  it('keeps identifiers whole and in parts, and joins paths', () => {
+    expect(tokenize('create_index')).toEqual(['create_index', 'create', 'index']);
+    expect(tokenize('POST /v1/embedding/text')).toEqual(['post', 'v1', 'embedding', 'text', 'v1embeddingtext']);
+  });
+
+  it('drops stop words and common words, but keeps identifiers whole', () => {
+    expect(queryWords('how do I use create_index')).toEqual(['create_index']);
+    expect(queryWords('nomic atlas datasets')).toEqual(['datasets']);
+    expect(queryWords('nomic atlas')).toEqual(['nomic', 'atlas']);
+  });
+
+  it('stems plurals only', () => {
+    expect(stem('embeddings')).toBe('embedding');
+    expect(stem('queries')).toBe('query');
+    expect(stem('class')).toBe('class');
+    expect(stem('v1')).toBe('v1');
+  });
+});
+
+describe('engine', () => {
+  const engine = createEngine(RECORDS);
+  const urls = (q: string) => engine.search(q).map((h) => h.record.url);
+
+  it('finds identifiers, pasted paths, typos and synonyms', () => {
+    expect(urls('create_index')[0]).toBe('/python');
+    expect(urls('v1/embedding/text')[0]).toBe('/embed');
+    expect(urls('duplicat detection')[0]).toBe('/dupes');
+    expect(urls('dedupe')[0]).toBe('/dupes');
+  });
+
+  it('ranks the legacy API below current pages unless asked for', () => {
+    expect(urls('create dataset')[0]).toBe('/datasets');
+    expect(urls('legacy create dataset')[0]).toBe('/legacy/create');
+  });
+
+  it('finds nothing for nonsense, even next to real words', () => {
+    expect(urls('qzxjvwk')).toEqual([]);
+    expect(urls('<img src=x onerror=alert(1)> qzxjvwk')).toEqual([]);
+  });
+});
+
+describe('highlight and snippet', () => {
+  it('escapes everything but the marks', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(highlight('Use <b>create_index</b> now', ['create_index'])).toBe(
+      'Use &lt;b&gt;<mark>create_index</mark>&lt;/b&gt; now',
+    );
+  });
+
+  it('cuts the text to a window of words around the first match', () => {
+    const text = 'one two three four five six seven eight nine ten eleven twelve thirteen match fifteen';
+    const five = snippet(text, ['match'], 5);
+    expect(five).toMatch(/^… .*<mark>match<\/mark>/);
+    expect(
+      five
+        .replace(/<\/?mark>|…/g, '')
+        .trim()
+        .split(/\s+/),
+    ).toHaveLength(5);
+    expect(snippet('short text', ['short'], 10)).toBe('<mark>short</mark> text');
+  });
+});
+
+describe('reportingFailures', () => {
+  it('answers a failed search with no hits and reports it', async () => {
+    const outcomes: boolean[] = [];
+    const failing = {
+      search: (_request: {requests: unknown[]}): Promise<{results: unknown[]}> => Promise.reject(new Error('offline')),
+    };
+    const wrapped = reportingFailures(failing, (ok) => outcomes.push(ok));
+    const response = await wrapped.search({requests: [{query: 'x'}]});
+    expect(response.results).toEqual([expect.objectContaining({hits: [], nbHits: 0})]);
+    expect(outcomes).toEqual([false]);
+  });
+});
+
+describe('search page URL', () => {
+  it('reads the query and 1-based page, within bounds', () => {
+    expect(parseSearchParams('?q=api%20key&page=3')).toEqual({query: 'api key', page: 2});
+    expect(parseSearchParams('?q=x&page=-4')).toEqual({query: 'x', page: 0});
+    expect(parseSearchParams(`?q=${'y'.repeat(100)}`).query).toHaveLength(64);
+    expect(searchHref('api key', 1)).toBe('/search?q=api+key&page=2');
+  });
+});
