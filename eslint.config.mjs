@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      'build-algolia/',
       '.docusaurus/',
       'node_modules/',
       'reference/api/',

@@ -13,5 +13,7 @@ step "Lint";           npm run --silent lint
 step "OpenAPI lint";   npm run --silent lint:openapi
 step "Unit tests";     npm run --silent test:unit
 step "Build";          npm run --silent build
+step "Build with hosted search (Algolia mode, answered by a local mock in the tests)"
+npm run --silent build:algolia-test
 step "Content checks"; npm run --silent test:content
 step "Browser tests";  npm run --silent test:e2e

@@ -1,10 +1,27 @@
 import {defineConfig, devices} from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-export const baseURL = `http://127.0.0.1:${PORT}`;
+const ALGOLIA_PORT = PORT + 1;
 
 // Debian's Chromium; Playwright never downloads a browser here.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+  trace: 'retain-on-failure' as const,
+};
 
 export default defineConfig({
   testDir: '.',
@@ -16,29 +33,35 @@ export default defineConfig({
     ? [['list']]
     : [['list'], ['html', {open: 'never', outputFolder: '../../playwright-report'}]],
   outputDir: '../../test-results',
-  use: {
-    baseURL,
-    ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+  projects: [
+    {
+      // The production build with its defaults: local search, no hosted services.
+      name: 'site',
+      testIgnore: /algolia\.spec\.ts/,
+      use: {...browser, baseURL: `http://127.0.0.1:${PORT}`},
     },
-    trace: 'retain-on-failure',
-  },
-  // The production build, served as a static host would serve it.
-  webServer: {
-    command: `node tests/support/static-server.mjs ${PORT}`,
-    cwd: '../..',
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+    {
+      // The build made with ALGOLIA_* set (tests/run-all.sh).
+      name: 'algolia',
+      testMatch: /algolia\.spec\.ts/,
+      use: {...browser, baseURL: `http://127.0.0.1:${ALGOLIA_PORT}`},
+    },
+  ],
+  // Production builds, served as a static host would serve them.
+  webServer: [
+    {
+      command: `node tests/support/static-server.mjs ${PORT} build`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `node tests/support/static-server.mjs ${ALGOLIA_PORT} build-algolia`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${ALGOLIA_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -190,3 +190,18 @@ test('the not-found page suggests pages from search', async ({page}) => {
   await expect(page.getByRole('heading', {name: 'Pages that may be what you were looking for'})).toBeVisible();
   await expect(page.getByRole('link', {name: 'Duplicate detection'}).first()).toBeVisible();
 });
+
+test('at most 5 hits per group, and arrow keys move through them', async ({page}) => {
+  await openWithShortcut(page);
+  await input(page).fill('dataset');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  const counts = await page
+    .locator('.DocSearch-Hits')
+    .evaluateAll((groups) => groups.map((g) => g.querySelectorAll('.DocSearch-Hit').length));
+  expect(counts.length).toBeGreaterThan(1);
+  expect(Math.max(...counts)).toBeLessThanOrEqual(5);
+  const active = page.locator('.DocSearch-Hit[aria-selected="true"]');
+  const first = await active.textContent();
+  await page.keyboard.press('ArrowDown');
+  await expect(active).not.toHaveText(first!);
+});

@@ -35,6 +35,8 @@ export function createServer({dir = path.join(ROOT, 'build'), compress = true} =
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // node static-server.mjs [port] [directory, default build/]
   const port = Number(process.env.PORT ?? process.argv[2] ?? 3000);
-  createServer().listen(port, '127.0.0.1', () => console.log(`Serving build/ at http://127.0.0.1:${port}`));
+  const dir = path.resolve(process.argv[3] ?? path.join(ROOT, 'build'));
+  createServer({dir}).listen(port, '127.0.0.1', () => console.log(`Serving ${dir} at http://127.0.0.1:${port}`));
 }

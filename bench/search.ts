@@ -1,0 +1,175 @@
+/**
+ * Search relevance and cost, side by side on the same site:
+ *  - this site's local backend (src/search, over the index the build writes),
+ *  - @easyops-cn/docusaurus-search-local, a widely used local-search plugin,
+ *    built into the same site for comparison (its own /search page is queried
+ *    in Chromium, exactly as a reader would).
+ * Queries and the pages that should come first: tests/search-queries.json.
+ * Prints MRR@5 and hit@1 of both, the bytes fetched on a first search, and the
+ * local engine's median / p95 time per query.
+ * Usage: npm run bench:search
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {spawnSync} from 'node:child_process';
+import {chromium, type Browser} from '@playwright/test';
+import {createEngine} from '../src/search/engine';
+import type {SearchIndexFile} from '../src/search/records';
+import {createServer} from '../tests/support/static-server.mjs';
+import {judgedQueries, rankedPages, ROOT, score} from './relevance';
+
+const RESULTS = path.join(ROOT, 'bench/results');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
+const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, {cwd: ROOT, env: {...process.env, ...env}, encoding: 'utf8'});
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** The site's config plus the peer plugin; the peer's /search page replaces ours. */
+function writePeerConfig(): string {
+  const file = path.join(RESULTS, 'peer.config.ts');
+  fs.writeFileSync(
+    file,
+    `import config from '../../docusaurus.config';
+const [[preset, options]] = config.presets as [[string, Record<string, unknown>]];
+export default {
+  ...config,
+  presets: [[preset, {...options, pages: {exclude: ['**/search.tsx']}}]],
+  themes: [
+    ...(config.themes ?? []),
+    ['@easyops-cn/docusaurus-search-local', {hashed: true, indexBlog: false, indexPages: false, docsRouteBasePath: ['platform', 'reference'], searchResultLimits: 20}],
+  ],
+};
+`,
+  );
+  return file;
+}
+
+function listen(dir: string): Promise<{url: string; close: () => void}> {
+  return new Promise((resolve) => {
+    const server = createServer({dir}).listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number};
+      resolve({url: `http://127.0.0.1:${port}`, close: () => server.close()});
+    });
+  });
+}
+
+/** Bytes transferred between opening the search modal and its first hits. */
+async function firstSearchBytes(browser: Browser, url: string): Promise<number> {
+  const page = await browser.newPage();
+  await page.goto(`${url}/platform/quick-start`, {waitUntil: 'networkidle'});
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+  await page.keyboard.press('Control+k');
+  await page.locator('.DocSearch-Input').fill('embeddings');
+  await page.locator('.DocSearch-Hit').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  return bytes;
+}
+
+/** Gzipped size of the peer's index files (its web worker fetches them, out of the page's sight). */
+function peerIndexBytes(dir: string): number {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^search-index.*\.json$/.test(f))
+    .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, f))).length, 0);
+}
+
+async function peerRankings(browser: Browser, url: string, queries: string[]): Promise<string[][]> {
+  const page = await browser.newPage();
+  const rankings: string[][] = [];
+  for (const query of queries) {
+    await page.goto(`${url}/search?q=${encodeURIComponent(query)}`, {waitUntil: 'networkidle'});
+    // Results render once the index has loaded; a query may also have none.
+    await page
+      .locator('article h2 a')
+      .first()
+      .waitFor({timeout: 3000})
+      .catch(() => {});
+    const links = await page
+      .locator('article h2 a')
+      .evaluateAll((as) =>
+        as.map((a) => new URL((a as HTMLAnchorElement).href).pathname + new URL((a as HTMLAnchorElement).href).hash),
+      );
+    rankings.push(rankedPages(links));
+  }
+  await page.close();
+  return rankings;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main() {
+  fs.mkdirSync(RESULTS, {recursive: true});
+  const judged = judgedQueries();
+  console.log(`${judged.length} judged queries (tests/search-queries.json)`);
+
+  console.log('Building this site, then the same site with the peer plugin …');
+  run('node', ['src/plugins/openapi-docs/generate.mjs']);
+  const siteBuild = path.join(RESULTS, 'build-search');
+  run(docusaurus, ['build', '--out-dir', siteBuild]);
+  const index: SearchIndexFile = JSON.parse(
+    fs.readFileSync(path.join(ROOT, '.docusaurus/search-index/default/search-index.json'), 'utf8'),
+  );
+  const peerBuild = path.join(RESULTS, 'build-peer');
+  run(docusaurus, ['build', '--config', writePeerConfig(), '--out-dir', peerBuild]);
+
+  // Local backend: the engine the browser runs, over the index the build wrote.
+  const engine = createEngine(index.records);
+  const local = score(
+    judged,
+    judged.map(({query}) => rankedPages(engine.search(query).map((h) => h.record.url))),
+  );
+  const times: number[] = [];
+  for (let round = 0; round < 20; round++)
+    for (const {query} of judged) {
+      const start = performance.now();
+      engine.search(query);
+      times.push(performance.now() - start);
+    }
+
+  const site = await listen(siteBuild);
+  const peerSite = await listen(peerBuild);
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: ARGS});
+  const bytes = await firstSearchBytes(browser, site.url);
+  const peerRanked = await peerRankings(
+    browser,
+    peerSite.url,
+    judged.map((j) => j.query),
+  );
+  const peerBytes = peerIndexBytes(peerBuild);
+  await browser.close();
+  site.close();
+  peerSite.close();
+  const peerScore = score(judged, peerRanked);
+
+  const row = (name: string, s: {mrr5: number; hit1: number}, extra: string) =>
+    console.log(name.padEnd(36), s.mrr5.toFixed(3).padStart(7), s.hit1.toFixed(3).padStart(7), extra);
+  console.log(`\n${'backend'.padEnd(36)} ${'MRR@5'.padStart(7)} ${'hit@1'.padStart(7)}  first search`);
+  row('this site (local index)', local, `${(bytes / 1024).toFixed(0)} kB fetched on first search`);
+  row('@easyops-cn/docusaurus-search-local', peerScore, `${(peerBytes / 1024).toFixed(0)} kB of index (gzip)`);
+  console.log(
+    `\nLocal query time over ${times.length} queries: median ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`,
+  );
+  console.log(`MRR@5 ratio (this site / peer): ${(local.mrr5 / Math.max(peerScore.mrr5, 1e-9)).toFixed(2)}×`);
+  if (local.misses.length) console.log(`\nLocal misses at rank 1:\n  ${local.misses.join('\n  ')}`);
+  fs.writeFileSync(
+    path.join(RESULTS, 'search.json'),
+    `${JSON.stringify({local, peer: peerScore, firstSearchBytes: bytes, peerIndexBytes: peerBytes, medianMs: percentile(times, 50), p95Ms: percentile(times, 95)}, null, 2)}\n`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
