@@ -16,12 +16,11 @@ import {spawnSync} from 'node:child_process';
 import {chromium, type Browser} from '@playwright/test';
 import {createEngine} from '../src/search/engine';
 import type {SearchIndexFile} from '../src/search/records';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {createServer} from '../tests/support/static-server.mjs';
 import {judgedQueries, rankedPages, ROOT, score} from './relevance';
 
 const RESULTS = path.join(ROOT, 'bench/results');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
@@ -140,7 +139,7 @@ async function main() {
 
   const site = await listen(siteBuild);
   const peerSite = await listen(peerBuild);
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: ARGS});
+  const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
   const bytes = await firstSearchBytes(browser, site.url);
   const peerRanked = await peerRankings(
     browser,

@@ -13,21 +13,13 @@ import {fileURLToPath} from 'node:url';
 import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {createServer} from '../tests/support/static-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench/results');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Lighthouse's Chrome runs headless with the same flags as the browser tests.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
 
@@ -98,7 +90,7 @@ async function performance(url) {
   const scores = [];
   const tbt = [];
   for (let i = 0; i < RUNS; i++) {
-    const chrome = await chromeLauncher.launch({chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS});
+    const chrome = await chromeLauncher.launch({chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS});
     try {
       const {lhr} = await lighthouse(url, {port: chrome.port, onlyCategories: ['performance'], logLevel: 'error'});
       scores.push(Math.round(lhr.categories.performance.score * 100));
@@ -145,7 +137,7 @@ async function main() {
     ['legacy API page /reference/api/legacy/create-dataset', '/reference/api/legacy/create-dataset', false],
   ];
 
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1)});
+  const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
   const rows = [];
   for (const [name, pagePath, hasTwin] of pages) {
     const measure = async (base) => ({

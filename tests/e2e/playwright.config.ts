@@ -1,25 +1,12 @@
 import {defineConfig, devices} from '@playwright/test';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../support/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ALGOLIA_PORT = PORT + 1;
 
-// Debian's Chromium; Playwright never downloads a browser here.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 const browser = {
   ...devices['Desktop Chrome'],
-  launchOptions: {
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
   trace: 'retain-on-failure' as const,
 };
 
