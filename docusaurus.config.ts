@@ -72,6 +72,8 @@ const apiPlugins: PluginConfig[] = [
           outputDir: 'reference/api',
           downloadUrl: '/atlas-v1.yaml',
           hideSendButton: true,
+          // Plain front matter, read by src/theme/ApiItem: no inflater in the browser.
+          disableCompression: true,
           markdownGenerators,
           sidebarOptions: {groupPathsBy: 'tag'},
         },
@@ -80,6 +82,7 @@ const apiPlugins: PluginConfig[] = [
           outputDir: 'reference/api/legacy',
           downloadUrl: '/atlas-legacy.yaml',
           hideSendButton: true,
+          disableCompression: true,
           markdownGenerators,
           infoTemplate: 'src/plugins/openapi-docs/legacy-info.mustache',
           sidebarOptions: {groupPathsBy: 'tag'},

@@ -46,5 +46,4 @@ declare module '@theme/ResponseHeaders' {
 
 declare module '@theme/ApiExplorer/Export';
 declare module '@theme/SchemaTabs';
-declare module '@theme/ApiLogo';
-declare module '@theme/OperationTabs';
+declare module '@theme/ApiItem/Layout';

@@ -44,6 +44,14 @@ test('schemas and examples of request and response are rendered', async ({page})
   await expect(main.getByText(/points at one problem/).filter({visible: true})).toBeVisible();
 });
 
+test('request samples are in the server-rendered HTML, not drawn after load', async ({request}) => {
+  const html = await (await request.get('/reference/api/embed-text')).text();
+  expect(html).toContain('aria-label="Request samples"');
+  expect(html).toMatch(/import<\/span>.*requests/);
+  expect(html).toContain('https://api-atlas.nomic.ai/v1/embedding/text');
+  expect(html).not.toContain('openapi-skeleton');
+});
+
 test('the code language choice persists across API pages and guides', async ({page}) => {
   await page.goto('/reference/api/embed-text');
   const samples = page.getByRole('region', {name: 'Request samples'});

@@ -18,7 +18,7 @@ export default function ApiExplorer({item}: {item: Operation}): ReactNode {
   return (
     <section className={styles.samples} aria-label="Request samples">
       <p className={styles.title}>Request sample</p>
-      <Tabs groupId="code-samples" defaultValue="python">
+      <Tabs groupId="code-samples" defaultValue="python" lazy>
         <TabItem value="python" label="Python">
           <CodeBlock language="python">{samples.python}</CodeBlock>
         </TabItem>

@@ -1,31 +1,32 @@
 import React, {type ReactNode} from 'react';
+import clsx from 'clsx';
 import {MDXProvider} from '@mdx-js/react';
 import Translate from '@docusaurus/Translate';
-import type {WrapperProps} from '@docusaurus/types';
+import {DocProvider} from '@docusaurus/plugin-content-docs/client';
+import {HtmlClassNameProvider} from '@docusaurus/theme-common';
+import type {Props} from '@theme/DocItem';
+import DocItemMetadata from '@theme/DocItem/Metadata';
 import Export from '@theme/ApiExplorer/Export';
-import ApiItem from '@theme-original/ApiItem';
-import type ApiItemType from '@theme/ApiItem';
-import ApiLogo from '@theme/ApiLogo';
+import Layout from '@theme/ApiItem/Layout';
 import Heading from '@theme/Heading';
-import OperationTabs from '@theme/OperationTabs';
 import SchemaTabs from '@theme/SchemaTabs';
 import TabItem from '@theme/TabItem';
 import MethodEndpoint from '@site/src/api-reference/MethodEndpoint';
 import ParamsDetails from '@site/src/api-reference/ParamsDetails';
 import RequestSchema from '@site/src/api-reference/RequestSchema';
 import StatusCodes from '@site/src/api-reference/StatusCodes';
+import type {Operation} from '@site/src/api-samples/samples';
 import Stylesheet from '@site/src/components/Stylesheet';
+import ApiExplorer from '@site/src/theme/ApiExplorer';
 
 // The components generated API pages use. They are provided here instead of
 // imported by each page (see src/plugins/api-theme/markdown.ts), so they load
 // with this chunk, which only API pages request. The endpoint, parameters,
 // request body and responses are our own server-rendered versions.
 const components = {
-  ApiLogo,
   Export,
   Heading,
   MethodEndpoint,
-  OperationTabs,
   ParamsDetails,
   RequestSchema,
   SchemaTabs,
@@ -34,14 +35,36 @@ const components = {
   Translate,
 };
 
-type Props = WrapperProps<typeof ApiItemType>;
-
-export default function ApiItemWrapper(props: Props): ReactNode {
+/**
+ * Replaces the theme's ApiItem. That one inflates the operation from
+ * compressed front matter, builds a Redux store for the request form and
+ * renders the code samples in the browser only; here the operation arrives as
+ * plain front matter (`disableCompression`) and the samples are part of the
+ * server-rendered HTML, so an API page hydrates like any other doc page.
+ */
+export default function ApiItem({content: MDXContent}: Props): ReactNode {
+  const {api} = MDXContent.frontMatter as {api?: Operation};
   return (
-    <MDXProvider components={components}>
-      {/* The API theme's stylesheet: a file of its own, which only API pages link. */}
-      <Stylesheet name="api-theme" />
-      <ApiItem {...props} />
-    </MDXProvider>
+    <DocProvider content={MDXContent}>
+      <HtmlClassNameProvider className={`docs-doc-id-${MDXContent.metadata.id}`}>
+        <DocItemMetadata />
+        <MDXProvider components={components}>
+          {/* The API theme's stylesheet: a file of its own, which only API pages link. */}
+          <Stylesheet name="api-theme" />
+          <Layout>
+            <div className={clsx('row', api && 'theme-api-markdown')}>
+              <div className={api ? 'col col--7 openapi-left-panel__container' : 'col col--12 markdown'}>
+                <MDXContent />
+              </div>
+              {api && (
+                <div className="col col--5 openapi-right-panel__container">
+                  <ApiExplorer item={api} />
+                </div>
+              )}
+            </div>
+          </Layout>
+        </MDXProvider>
+      </HtmlClassNameProvider>
+    </DocProvider>
   );
 }
