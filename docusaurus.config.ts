@@ -168,7 +168,18 @@ const config = {
       path.join(__dirname, 'src/plugins/lazy-stylesheets/index.ts'),
       {
         stylesheets: {
-          'api-theme': require.resolve('docusaurus-theme-openapi-docs/lib/theme/styles.scss'),
+          'api-theme': {
+            file: require.resolve('docusaurus-theme-openapi-docs/lib/theme/styles.scss'),
+            // What API pages render: the theme's components bar its request
+            // form (replaced by src/theme/ApiExplorer), Docusaurus' own, ours.
+            usedBy: [
+              'node_modules/docusaurus-theme-openapi-docs/lib/theme/**/*.js',
+              '!node_modules/docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/**',
+              'node_modules/@docusaurus/theme-classic/lib/theme/**/*.js',
+              'src/**/*.{ts,tsx}',
+              'reference/api/**/*.mdx',
+            ],
+          },
           'docsearch-modal': require.resolve('@docsearch/css/dist/modal.css'),
         },
       },

@@ -1,14 +1,41 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import {PurgeCSS} from 'purgecss';
 import * as sass from 'sass';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 /** Stylesheet name → URL, as global data of this plugin. */
 export type LazyStylesheets = Record<string, string>;
 
+export interface Stylesheet {
+  /** CSS or SCSS file. */
+  file: string;
+  /**
+   * Globs of the code and pages that use the stylesheet. When given, rules
+   * whose classes appear in none of them are dropped (PurgeCSS): a theme's
+   * stylesheet then keeps only what the components this site renders need.
+   */
+  usedBy?: string[];
+}
+
 export interface Options {
-  /** Stylesheet name → CSS or SCSS file. */
-  stylesheets: Record<string, string>;
+  /** Stylesheet name → CSS or SCSS file, or a Stylesheet. */
+  stylesheets: Record<string, string | Stylesheet>;
+}
+
+async function compile({file, usedBy}: Stylesheet, siteDir: string): Promise<string> {
+  const css = file.endsWith('.scss') ? sass.compile(file, {style: 'compressed'}).css : await fs.readFile(file, 'utf8');
+  if (!usedBy) return css;
+  const [purged] = await new PurgeCSS().purge({
+    css: [{raw: css}],
+    content: usedBy.map((glob) =>
+      glob.startsWith('!') ? `!${path.resolve(siteDir, glob.slice(1))}` : path.resolve(siteDir, glob),
+    ),
+    keyframes: true,
+    variables: true,
+  });
+  return purged.css;
 }
 
 interface Content {
@@ -27,9 +54,7 @@ export default function lazyStylesheetsPlugin(context: LoadContext, options: Opt
     async loadContent() {
       const files = await Promise.all(
         Object.entries(options.stylesheets).map(async ([name, source]) => {
-          const css = source.endsWith('.scss')
-            ? sass.compile(source, {style: 'compressed'}).css
-            : await fs.readFile(source, 'utf8');
+          const css = await compile(typeof source === 'string' ? {file: source} : source, context.siteDir);
           const hash = crypto.createHash('sha256').update(css).digest('hex').slice(0, 8);
           return {name, css, file: `assets/css/${name}.${hash}.css`};
         }),
