@@ -117,5 +117,20 @@ test('API pages load the API theme stylesheet; guides do not', async ({page}) =>
   await page.goto('/platform/account/dashboard');
   expect((await stylesheets()).some((href) => href?.includes('api-theme'))).toBe(false);
   await page.goto('/reference/api/upload');
-  expect((await stylesheets()).some((href) => href?.includes('api-theme'))).toBe(true);
+  const href = (await stylesheets()).find((h) => h?.includes('api-theme'));
+  expect(href).toBeTruthy();
+  // Pruned to what API pages render: schema rules stay, the request form's go.
+  const css = await (await page.request.get(href!)).text();
+  expect(css).toContain('.openapi-schema__property');
+  expect(css).toContain('.openapi-tabs__response-code-item');
+  expect(css).not.toContain('.openapi-explorer__request-form');
+  // And it styles what it should: the schema's required badge is coloured.
+  const required = page.locator('.openapi-schema__required').first();
+  await expect(required).not.toHaveCSS(
+    'color',
+    await page
+      .locator('main p')
+      .first()
+      .evaluate((p) => getComputedStyle(p).color),
+  );
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
+import glob from 'fast-glob';
 import {PurgeCSS} from 'purgecss';
 import * as sass from 'sass';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -27,14 +27,10 @@ export interface Options {
 async function compile({file, usedBy}: Stylesheet, siteDir: string): Promise<string> {
   const css = file.endsWith('.scss') ? sass.compile(file, {style: 'compressed'}).css : await fs.readFile(file, 'utf8');
   if (!usedBy) return css;
-  const [purged] = await new PurgeCSS().purge({
-    css: [{raw: css}],
-    content: usedBy.map((glob) =>
-      glob.startsWith('!') ? `!${path.resolve(siteDir, glob.slice(1))}` : path.resolve(siteDir, glob),
-    ),
-    keyframes: true,
-    variables: true,
-  });
+  // Expanded here rather than by PurgeCSS, which reads each glob on its own
+  // and so ignores `!` exclusions.
+  const content = await glob(usedBy, {cwd: siteDir, absolute: true});
+  const [purged] = await new PurgeCSS().purge({css: [{raw: css}], content, keyframes: true, variables: true});
   return purged.css;
 }
 
