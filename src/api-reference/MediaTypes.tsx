@@ -1,12 +1,12 @@
 import React, {type ReactNode} from 'react';
+import CodeBlock from '@theme/CodeBlock';
 import Details from '@theme/Details';
 import Markdown from '@site/src/theme/Markdown';
-import {ExampleFromSchema, ResponseExample, ResponseExamples} from '@theme/ResponseExamples';
 import Schema from '@theme/Schema';
 import SchemaExpansion from '@theme/SchemaExpansion';
 import TabItem from '@theme/TabItem';
 import Tabs from './Tabs';
-import type {MediaType} from './types';
+import {SCHEMA_EXAMPLE, type MediaType} from './types';
 
 interface Props {
   /** Body title: "Body" for requests, "Schema" for responses. */
@@ -15,6 +15,33 @@ interface Props {
   content: Record<string, MediaType>;
   description?: string;
   required?: boolean;
+}
+
+/**
+ * The example tabs of a body: the spec's named examples, else its one example,
+ * else the example made from the schema when the page was generated.
+ */
+function exampleTabs(media: MediaType, mimeType: string): ReactNode[] {
+  const language = mimeType.endsWith('json') ? 'json' : 'text';
+  const json = (value: unknown) => JSON.stringify(value, null, 2);
+  // The spec's own string examples are shown as written.
+  const asWritten = (value: unknown) => (typeof value === 'string' ? value : json(value));
+  const tab = (value: string, text: string, summary?: string) => (
+    <TabItem key={value} value={value} label={value}>
+      {summary && <Markdown className="openapi-example__summary">{summary}</Markdown>}
+      <div className="openapi-code__code-samples-container">
+        <CodeBlock language={language}>{text}</CodeBlock>
+      </div>
+    </TabItem>
+  );
+  if (media.examples) {
+    return Object.entries(media.examples).map(([name, example]) =>
+      tab(name, asWritten(example.value), example.summary),
+    );
+  }
+  if (media.example !== undefined) return [tab('Example', asWritten(media.example))];
+  if (media[SCHEMA_EXAMPLE] !== undefined) return [tab('Example (auto)', json(media[SCHEMA_EXAMPLE]))];
+  return [];
 }
 
 /**
@@ -59,11 +86,7 @@ export default function MediaTypes({title, kind, content, description, required}
             </ul>
           </Details>
         </TabItem>
-        {media.examples
-          ? ResponseExamples({responseExamples: media.examples, mimeType})
-          : media.example !== undefined
-            ? ResponseExample({responseExample: media.example, mimeType})
-            : ExampleFromSchema({schema: media.schema, mimeType})}
+        {exampleTabs(media, mimeType)}
       </Tabs>
     );
   };

@@ -1,8 +1,15 @@
+/**
+ * Where generated pages keep the example made from a body's schema when the
+ * spec has none (see src/plugins/api-theme/markdown.ts).
+ */
+export const SCHEMA_EXAMPLE = 'x-example-from-schema';
+
 /** The parts of an OpenAPI operation the reference components read. */
 export interface MediaType {
   schema?: Record<string, unknown>;
   example?: unknown;
   examples?: Record<string, {summary?: string; description?: string; value?: unknown}>;
+  [SCHEMA_EXAMPLE]?: unknown;
 }
 
 export interface Parameter {

@@ -8,14 +8,6 @@ declare module '@theme/ApiItem' {
   export default ApiItem;
 }
 
-declare module '@theme/ResponseExamples' {
-  import type {ReactNode} from 'react';
-
-  export function ResponseExamples(props: {responseExamples: Record<string, unknown>; mimeType: string}): ReactNode;
-  export function ResponseExample(props: {responseExample: unknown; mimeType: string}): ReactNode;
-  export function ExampleFromSchema(props: {schema: unknown; mimeType: string}): ReactNode;
-}
-
 declare module '@theme/Schema' {
   import type {ComponentType} from 'react';
 

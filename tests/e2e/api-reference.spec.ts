@@ -44,6 +44,14 @@ test('schemas and examples of request and response are rendered', async ({page})
   await expect(main.getByText(/points at one problem/).filter({visible: true})).toBeVisible();
 });
 
+test('bodies without an example in the spec show one made from their schema', async ({page}) => {
+  await page.goto('/reference/api/legacy/create-dataset');
+  await page.getByRole('tab', {name: 'Example (auto)'}).first().click();
+  const example = page.locator('.openapi-code__code-samples-container pre:visible');
+  await expect(example).toContainText('"organization_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"');
+  await expect(example).toContainText('"is_public": false');
+});
+
 test('request samples are in the server-rendered HTML, not drawn after load', async ({request}) => {
   const html = await (await request.get('/reference/api/embed-text')).text();
   expect(html).toContain('aria-label="Request samples"');

@@ -1,4 +1,10 @@
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
+import {sampleRequestFromSchema} from 'docusaurus-plugin-openapi-docs/lib/openapi/createRequestExample';
+import {sampleResponseFromSchema} from 'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample';
+import {SCHEMA_EXAMPLE, type MediaType} from '../../api-reference/types';
+
+type Content = Record<string, MediaType> | undefined;
+type ApiPage = Parameters<typeof createApiPageMD>[0];
 
 /**
  * Generated pages normally import the API theme's components themselves, and
@@ -10,7 +16,29 @@ function withoutImports<T>(generate: (item: T) => string): (item: T) => string {
   return (item) => generate(item).replace(/^import \w+ from "[^"]+";\n+/gm, '');
 }
 
+/**
+ * Bodies the spec gives no example for get one made from their schema here,
+ * at generation time (see SCHEMA_EXAMPLE), so browsers neither run the
+ * sampler nor download it.
+ */
+export function withSchemaExamples(content: Content, sample: (schema: object) => unknown): void {
+  for (const media of Object.values(content ?? {})) {
+    if (media.schema && media.example === undefined && media.examples === undefined) {
+      media[SCHEMA_EXAMPLE] = sample(media.schema);
+    }
+  }
+}
+
+function createApiPageWithExamples(item: ApiPage): string {
+  const {api} = item;
+  withSchemaExamples(api.requestBody?.content as Content, sampleRequestFromSchema);
+  for (const response of Object.values(api.responses ?? {})) {
+    withSchemaExamples((response as {content?: Content}).content, sampleResponseFromSchema);
+  }
+  return createApiPageMD(item);
+}
+
 export const markdownGenerators = {
-  createApiPageMD: withoutImports(createApiPageMD),
+  createApiPageMD: withoutImports(createApiPageWithExamples),
   createInfoPageMD: withoutImports(createInfoPageMD),
 };

@@ -1,0 +1,27 @@
+import {describe, expect, it} from 'vitest';
+import {withSchemaExamples} from '@site/src/plugins/api-theme/markdown';
+import {SCHEMA_EXAMPLE, type MediaType} from '@site/src/api-reference/types';
+
+const sample = (schema: object) => ({sampled: schema});
+
+describe('withSchemaExamples', () => {
+  it('adds an example made from the schema to bodies without one', () => {
+    const content: Record<string, MediaType> = {'application/json': {schema: {type: 'object'}}};
+    withSchemaExamples(content, sample);
+    expect(content['application/json'][SCHEMA_EXAMPLE]).toEqual({sampled: {type: 'object'}});
+  });
+
+  it("leaves the spec's own examples alone", () => {
+    const content: Record<string, MediaType> = {
+      'application/json': {schema: {type: 'string'}, example: 'given'},
+      'text/plain': {schema: {type: 'string'}, examples: {one: {value: 'x'}}},
+      'application/octet-stream': {},
+    };
+    withSchemaExamples(content, sample);
+    for (const media of Object.values(content)) expect(media).not.toHaveProperty(SCHEMA_EXAMPLE);
+  });
+
+  it('accepts an operation without bodies', () => {
+    expect(() => withSchemaExamples(undefined, sample)).not.toThrow();
+  });
+});
