@@ -124,6 +124,8 @@ async function main() {
   const fullBuild = build(ROOT, path.join(RESULTS, 'build'));
 
   const site = await listen(path.join(RESULTS, 'build'));
+  const noApi = await listen(path.join(RESULTS, 'build-without-api'));
+  const noApiUrl = `http://127.0.0.1:${noApi.address().port}`;
   const stock = await listen(path.join(stockDir, 'build'));
   const siteUrl = `http://127.0.0.1:${site.address().port}`;
   const stockUrl = `http://127.0.0.1:${stock.address().port}`;
@@ -149,10 +151,14 @@ async function main() {
       path: pagePath,
       site: await measure(siteUrl),
       stock: hasTwin ? await measure(stockUrl) : undefined,
+      // The same page when the site has no API pages: what the API pages'
+      // route table (every page's share of 131 more routes) adds to it.
+      withoutApiPages: hasTwin ? await transfer(browser, noApiUrl + pagePath) : undefined,
     });
   }
   await browser.close();
   site.close();
+  noApi.close();
   stock.close();
   fs.rmSync(stockDir, {recursive: true, force: true});
 
@@ -186,6 +192,11 @@ async function main() {
     );
   }
   console.log('* no stock twin: compared with the stock rendering of the first guide page');
+  for (const r of rows.filter((row) => row.withoutApiPages)) {
+    console.log(
+      `${r.name}: without the API pages ${kb(r.withoutApiPages.bytes)}, ${ratio(r.withoutApiPages.bytes, r.stock.bytes)} of stock`,
+    );
+  }
   console.log('transferred and requests exclude link prefetches, which are listed apart');
   console.log('\nBuild time (docusaurus build, Rspack)');
   console.log(`  stock build of the same guides ${stockBuild.toFixed(1)} s`);
