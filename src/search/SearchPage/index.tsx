@@ -8,6 +8,7 @@ import type {SearchHit} from '../types';
 import {MAX_QUERY_LENGTH, parseSearchParams, searchHref} from '../searchUrl';
 import {useSearch} from '../useSearch';
 import styles from './styles.module.css';
+import searchInput from '../searchInput.module.css';
 
 const HITS_PER_PAGE = 20;
 const SUGGESTIONS = ['quick start', 'api key', 'embeddings', 'data maps', 'parse a pdf', 'rate limits'];
@@ -109,7 +110,7 @@ export default function SearchPage(): ReactNode {
           maxLength={MAX_QUERY_LENGTH}
           defaultValue={query}
           onChange={(e) => setDraft(e.currentTarget.value)}
-          className={styles.input}
+          className={searchInput.input}
           autoComplete="off"
         />
         <button type="submit" className="button button--primary">

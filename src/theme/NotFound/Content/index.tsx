@@ -8,6 +8,7 @@ import type {Props} from '@theme/NotFound/Content';
 import {queryFromPath} from '@site/src/search/queryFromPath';
 import {useSearch} from '@site/src/search/useSearch';
 import styles from './styles.module.css';
+import searchInput from '@site/src/search/searchInput.module.css';
 
 const SECTIONS = [
   {to: '/platform/quick-start', label: 'Quick start', hint: 'Create an account, get an API key, build a first map'},
@@ -62,7 +63,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
                 key={query}
                 defaultValue={query}
                 placeholder="Search docs"
-                className={styles.input}
+                className={searchInput.input}
               />
               <button type="submit" className="button button--primary">
                 Search
