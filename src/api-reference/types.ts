@@ -4,6 +4,12 @@
  */
 export const SCHEMA_EXAMPLE = 'x-example-from-schema';
 
+/**
+ * Where generated pages keep their descriptions rendered to HTML, keyed by
+ * their Markdown source (see collectMarkdownHtml in ./markdown.ts).
+ */
+export const MARKDOWN_HTML = 'x-markdown-html';
+
 /** The parts of an OpenAPI operation the reference components read. */
 export interface MediaType {
   schema?: Record<string, unknown>;

@@ -106,13 +106,17 @@ test('the legacy API has its own sidebar, starting at its introduction', async (
 });
 
 test.describe('legacy endpoint pages', () => {
-  test('every legacy endpoint has a rendered page', async ({page}) => {
+  test('every legacy endpoint has a rendered page that hydrates cleanly', async ({page, consoleErrors}) => {
     test.setTimeout(240_000);
     expect(legacy.length).toBeGreaterThan(100);
     for (const op of legacy) {
       const response = await page.goto(op.route, {waitUntil: 'domcontentloaded'});
       expect(response?.status(), op.route).toBe(200);
       await expect(page.locator('.openapi__method-endpoint'), op.route).toContainText(op.path);
+      // Descriptions rendered at generation must match on the client: a
+      // hydration mismatch would be logged as an error.
+      await expect(page.locator('html'), op.route).toHaveAttribute('data-has-hydrated', 'true');
+      expect(consoleErrors, op.route).toEqual([]);
     }
   });
 });

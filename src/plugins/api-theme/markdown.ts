@@ -1,7 +1,8 @@
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import {sampleRequestFromSchema} from 'docusaurus-plugin-openapi-docs/lib/openapi/createRequestExample';
 import {sampleResponseFromSchema} from 'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample';
-import {SCHEMA_EXAMPLE, type MediaType} from '../../api-reference/types';
+import {collectMarkdownHtml} from '../../api-reference/markdown';
+import {MARKDOWN_HTML, SCHEMA_EXAMPLE, type MediaType} from '../../api-reference/types';
 
 type Content = Record<string, MediaType> | undefined;
 type ApiPage = Parameters<typeof createApiPageMD>[0];
@@ -29,16 +30,19 @@ export function withSchemaExamples(content: Content, sample: (schema: object) =>
   }
 }
 
-function createApiPageWithExamples(item: ApiPage): string {
+/** An API page, with examples made from schemas and its descriptions rendered to HTML. */
+function createApiPage(item: ApiPage): string {
   const {api} = item;
   withSchemaExamples(api.requestBody?.content as Content, sampleRequestFromSchema);
   for (const response of Object.values(api.responses ?? {})) {
     withSchemaExamples((response as {content?: Content}).content, sampleResponseFromSchema);
   }
+  // The operation's own description is page text (MDX); the rest go to the map.
+  (api as Record<string, unknown>)[MARKDOWN_HTML] = collectMarkdownHtml({...api, description: undefined});
   return createApiPageMD(item);
 }
 
 export const markdownGenerators = {
-  createApiPageMD: withoutImports(createApiPageWithExamples),
+  createApiPageMD: withoutImports(createApiPage),
   createInfoPageMD: withoutImports(createInfoPageMD),
 };

@@ -17,6 +17,8 @@ import RequestSchema from '@site/src/api-reference/RequestSchema';
 import StatusCodes from '@site/src/api-reference/StatusCodes';
 import type {Operation} from '@site/src/api-samples/samples';
 import Stylesheet from '@site/src/components/Stylesheet';
+import {MARKDOWN_HTML} from '@site/src/api-reference/types';
+import {MarkdownHtmlProvider} from '@site/src/theme/Markdown';
 import ApiExplorer from '@site/src/theme/ApiExplorer';
 
 // The components generated API pages use. They are provided here instead of
@@ -43,26 +45,28 @@ const components = {
  * server-rendered HTML, so an API page hydrates like any other doc page.
  */
 export default function ApiItem({content: MDXContent}: Props): ReactNode {
-  const {api} = MDXContent.frontMatter as {api?: Operation};
+  const {api} = MDXContent.frontMatter as {api?: Operation & {[MARKDOWN_HTML]?: Record<string, string>}};
   return (
     <DocProvider content={MDXContent}>
       <HtmlClassNameProvider className={`docs-doc-id-${MDXContent.metadata.id}`}>
         <DocItemMetadata />
         <MDXProvider components={components}>
-          {/* The API theme's stylesheet: a file of its own, which only API pages link. */}
-          <Stylesheet name="api-theme" />
-          <Layout>
-            <div className={clsx('row', api && 'theme-api-markdown')}>
-              <div className={api ? 'col col--7 openapi-left-panel__container' : 'col col--12 markdown'}>
-                <MDXContent />
-              </div>
-              {api && (
-                <div className="col col--5 openapi-right-panel__container">
-                  <ApiExplorer item={api} />
+          <MarkdownHtmlProvider value={api?.[MARKDOWN_HTML] ?? {}}>
+            {/* The API theme's stylesheet: a file of its own, which only API pages link. */}
+            <Stylesheet name="api-theme" />
+            <Layout>
+              <div className={clsx('row', api && 'theme-api-markdown')}>
+                <div className={api ? 'col col--7 openapi-left-panel__container' : 'col col--12 markdown'}>
+                  <MDXContent />
                 </div>
-              )}
-            </div>
-          </Layout>
+                {api && (
+                  <div className="col col--5 openapi-right-panel__container">
+                    <ApiExplorer item={api} />
+                  </div>
+                )}
+              </div>
+            </Layout>
+          </MarkdownHtmlProvider>
         </MDXProvider>
       </HtmlClassNameProvider>
     </DocProvider>
