@@ -8,12 +8,13 @@ import MediaTypes from './MediaTypes';
 import Tabs from './Tabs';
 import type {Response} from './types';
 
-/** The responses of an operation, one tab per status code; rendered on the server too. */
+/** The tab colour of a status code: success for 2xx, danger for 4xx and 5xx. */
 function statusClass(code: string): string {
   const status = parseInt(code, 10);
   return status >= 400 ? 'danger' : status >= 200 && status < 300 ? 'success' : 'info';
 }
 
+/** The responses of an operation, one tab per status code; rendered on the server too. */
 export default function StatusCodes({responses}: {responses?: Record<string, Response>}): ReactNode {
   const codes = Object.keys(responses ?? {});
   if (!responses || codes.length === 0) return null;

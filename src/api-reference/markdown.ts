@@ -1,5 +1,6 @@
 import {Marked} from 'marked';
 import {escapeHtml} from '../search/highlight';
+import {SCHEMA_EXAMPLE} from './types';
 
 // Raw HTML in a description is shown as text, never interpreted.
 const markdown = new Marked({gfm: true, async: false, renderer: {html: ({text}) => escapeHtml(text)}});
@@ -10,7 +11,7 @@ export function renderMarkdown(source: string): string {
 }
 
 // Example values are data, not prose: a `description` inside one is not rendered.
-const DATA_KEYS = new Set(['example', 'value', 'x-example-from-schema', 'default', 'enum', 'const']);
+const DATA_KEYS = new Set(['example', 'value', SCHEMA_EXAMPLE, 'default', 'enum', 'const']);
 
 /**
  * Every description and summary in an operation, rendered to HTML. Pages carry

@@ -29,3 +29,9 @@ export interface SearchPage {
 /** How the site searches: its own index, or Algolia DocSearch when configured. */
 export type SearchConfig =
   {provider: 'local'} | {provider: 'algolia'; appId: string; apiKey: string; indexName: string};
+
+/** What search says when its backend cannot answer (the spec's words), in the modal and on /search. */
+export const SEARCH_FAILURE = {
+  title: 'Unable to fetch results',
+  help: 'You might want to check your network connection.',
+} as const;

@@ -4,7 +4,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
 import {escapeHtml} from '../highlight';
-import type {SearchHit} from '../types';
+import {SEARCH_FAILURE, type SearchHit} from '../types';
 import {MAX_QUERY_LENGTH, parseSearchParams, searchHref} from '../searchUrl';
 import {useSearch} from '../useSearch';
 import styles from './styles.module.css';
@@ -122,8 +122,8 @@ export default function SearchPage(): ReactNode {
         {state.status === 'loading' && <p>Searching…</p>}
         {state.status === 'error' && (
           <div className={styles.error} role="alert">
-            <p className={styles.errorTitle}>Unable to fetch results</p>
-            <p>You might want to check your network connection.</p>
+            <p className={styles.errorTitle}>{SEARCH_FAILURE.title}</p>
+            <p>{SEARCH_FAILURE.help}</p>
           </div>
         )}
         {state.status === 'done' && state.result.nbHits === 0 && (

@@ -8,6 +8,7 @@ import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import {loadStylesheet, useStylesheetUrl} from '@site/src/components/Stylesheet';
 import {useSearchConfig} from '@site/src/search/backend';
+import {SEARCH_FAILURE} from '@site/src/search/types';
 import {useSearchShortcuts} from '@site/src/search/useSearchShortcuts';
 import SearchButton from './SearchButton';
 import styles from './styles.module.css';
@@ -18,8 +19,8 @@ type Loaded = {Modal: typeof DocSearchModalType; transform: DocSearchProps['tran
 function ErrorScreen() {
   return (
     <div className="DocSearch-ErrorScreen" role="alert">
-      <p className="DocSearch-Title">Unable to fetch results</p>
-      <p className="DocSearch-Help">You might want to check your network connection.</p>
+      <p className="DocSearch-Title">{SEARCH_FAILURE.title}</p>
+      <p className="DocSearch-Help">{SEARCH_FAILURE.help}</p>
     </div>
   );
 }
