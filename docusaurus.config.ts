@@ -164,6 +164,7 @@ const config = {
     ],
     ...(withoutApiPages ? [] : apiPlugins),
     path.join(__dirname, 'src/plugins/search-index/index.ts'),
+    path.join(__dirname, 'src/plugins/code-highlight/index.ts'),
     [
       path.join(__dirname, 'src/plugins/lazy-stylesheets/index.ts'),
       {
