@@ -73,3 +73,18 @@ test('without the highlighter (chunk unreachable) code stays readable as plain t
   await expect(code.locator('.token.function')).toHaveCount(0);
   expect(uncaught).toEqual([]);
 });
+
+test.describe('buttons of server-rendered code blocks', () => {
+  test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+  test('copy the code and toggle word wrap', async ({page}) => {
+    await page.goto('/reference/getting-started/');
+    const block = page.locator('.theme-code-block').filter({hasText: 'from nomic import embed'}).first();
+    await block.hover();
+    await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^import os\n\nimport nomic\nfrom nomic import embed\n/);
+    await block.getByRole('button', {name: 'Toggle word wrap'}).click();
+    await expect(block.locator('code')).toHaveCSS('white-space', 'pre-wrap');
+  });
+});
