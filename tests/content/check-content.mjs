@@ -11,11 +11,21 @@ import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
 import {parseCurl, pathMatches} from '../support/curl.mjs';
 import specs from '../../src/plugins/openapi-docs/spec-operations.cjs';
+import {
+  PANDAS_3_ADVICE,
+  embedTextDefaultsProblems,
+  passesDataFrameToAddData,
+  pythonProblems,
+  undatedClientReleases,
+  wordingProblems,
+} from './corrections.mjs';
 
 const {specOperations} = specs;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORD_FLOOR = 400;
+// Walkthroughs (a job done end to end) carry more: export, clean, upload, map, use, troubleshoot.
+const WALKTHROUGH_FLOOR = 700;
 
 // Topic pages whose full content has landed; each must reach the word floor.
 const TOPIC_PAGES = [
@@ -44,6 +54,29 @@ const TOPIC_PAGES = [
   '/reference/python-api/map-resources',
   '/reference/typescript-api/overview',
 ];
+const WALKTHROUGH_PAGES = [
+  ...[
+    'analyze-text-data',
+    'analyze-your-gmail-inbox',
+    'collaborative-tagging',
+    'create-your-own-atlas-data-story',
+    'data-curation',
+    'mapping-github-commits-with-atlas',
+    'mapping-reddit-comments-with-atlas',
+    'organize-and-search-images',
+    'vector-search-over-your-data',
+  ].map((slug) => `/platform/datasets/data-maps/guides/${slug}`),
+  ...[
+    'export-crm-data',
+    'export-databases',
+    'export-developer-data',
+    'export-spreadsheet-data',
+    'export-team-collaboration-data',
+  ].map((slug) => `/platform/datasets/guides/${slug}`),
+  ...['external-integrations', 'huggingface-connector', 'snowflake-connector'].map(
+    (slug) => `/platform/datasets/integrations/${slug}`,
+  ),
+];
 const PLACEHOLDERS = /\b(TODO|TBD|FIXME|lorem ipsum|lorem|coming soon|under construction)\b/i;
 const LANGUAGES = new Set([
   'python',
@@ -54,6 +87,7 @@ const LANGUAGES = new Set([
   'javascript',
   'text',
   'yaml',
+  'sql',
   'mermaid',
   'http',
 ]);
@@ -121,13 +155,13 @@ export function parsePage(source) {
   const prose = body
     .replace(fence, ' ')
     .replace(/^(import|export) .*$/gm, ' ')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
     .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ');
   const words = prose.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   const links = [...body.matchAll(/\]\((\/[^)\s#]*)(#[^)\s]*)?\)|\bto="(\/[^"#]*)"|href="(\/[^"#]*)"/g)].map(
     (l) => l[1] ?? l[3] ?? l[4],
   );
-  return {frontMatter, body, blocks, words, links};
+  return {frontMatter, body, blocks, prose, words, links};
 }
 
 function lineOf(text, index) {
@@ -142,6 +176,17 @@ export function parentOverview(route, routes) {
     if (routes.includes(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** Every `description` string in a parsed OpenAPI document, with where it sits. */
+function descriptions(node, where = '') {
+  if (Array.isArray(node)) return node.flatMap((item, i) => descriptions(item, `${where}[${i}]`));
+  if (!node || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === 'description' && typeof value === 'string'
+      ? [{where, text: value}]
+      : descriptions(value, where ? `${where}.${key}` : key),
+  );
 }
 
 /** ast.parse every Python block in one interpreter; returns an error per failing block. */
@@ -184,13 +229,21 @@ function main() {
   let curlCommands = 0;
   for (const [route, file] of byRoute) {
     const where = path.relative(ROOT, file);
-    const {frontMatter, body, blocks, words, links} = parsePage(fs.readFileSync(file, 'utf8'));
+    const {frontMatter, body, blocks, prose, words, links} = parsePage(fs.readFileSync(file, 'utf8'));
     if (!frontMatter.title) report(where, 'front matter lacks title');
     if (!frontMatter.description) report(where, 'front matter lacks description');
     else if (String(frontMatter.description).length > 160) report(where, 'description longer than 160 characters');
     if (/^# /m.test(body.replace(/^```[\s\S]*?^```/gm, ''))) report(where, 'body has an h1; the title is the h1');
     const placeholder = PLACEHOLDERS.exec(body);
     if (placeholder) report(where, `placeholder wording "${placeholder[0]}"`);
+    for (const problem of wordingProblems(prose)) report(where, problem);
+    const pythonBlocks = blocks.filter((b) => b.lang === 'python');
+    for (const block of pythonBlocks)
+      for (const problem of pythonProblems(block.code)) report(`${where}:${block.line}`, problem);
+    if (pythonBlocks.some((b) => passesDataFrameToAddData(b.code)) && !PANDAS_3_ADVICE.test(body))
+      report(where, 'passes a DataFrame to add_data but does not say how to avoid the pandas 3 failure ("pandas<3")');
+    if (route === '/platform/release-notes')
+      for (const version of undatedClientReleases(body)) report(where, `Python client ${version} has no date`);
     for (const block of blocks) {
       if (!block.lang) report(`${where}:${block.line}`, 'code block without a language');
       else if (!LANGUAGES.has(block.lang)) report(`${where}:${block.line}`, `unexpected code language "${block.lang}"`);
@@ -207,8 +260,8 @@ function main() {
         }
       }
     }
-    if (TOPIC_PAGES.includes(route) && words < WORD_FLOOR)
-      report(where, `${words} words of prose; topic pages need ${WORD_FLOOR}`);
+    const floor = WALKTHROUGH_PAGES.includes(route) ? WALKTHROUGH_FLOOR : TOPIC_PAGES.includes(route) ? WORD_FLOOR : 0;
+    if (words < floor) report(where, `${words} words of prose; this page needs ${floor}`);
     for (const link of links) {
       const target = link.replace(/\/$/, '') || '/';
       if (![...known].some((r) => r.replace(/\/$/, '') === target || (r === '/' && target === '/')))
@@ -221,6 +274,13 @@ function main() {
           report(where, `overview does not link ${child}`);
     }
   }
+  for (const file of ['openapi/atlas-v1.yaml', 'openapi/atlas-legacy.yaml']) {
+    const spec = yaml.load(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    for (const {where, text} of descriptions(spec))
+      for (const problem of wordingProblems(text)) report(`${file} ${where}`, problem);
+    if (file.endsWith('v1.yaml')) for (const problem of embedTextDefaultsProblems(spec)) report(file, problem);
+  }
+
   for (const [i, message] of pythonErrors(python))
     report(`${python[i].where}:${python[i].line}`, `Python does not compile: ${message}`);
 
