@@ -9,7 +9,7 @@ import path from 'node:path';
 import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
-import {parseCurl, pathMatches} from '../support/curl.mjs';
+import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
 import specs from '../../src/plugins/openapi-docs/spec-operations.cjs';
 import {
   PANDAS_3_ADVICE,
@@ -76,6 +76,27 @@ const WALKTHROUGH_PAGES = [
   ...['external-integrations', 'huggingface-connector', 'snowflake-connector'].map(
     (slug) => `/platform/datasets/integrations/${slug}`,
   ),
+  ...['dimensionality-reduction', 'generate-embeddings', 'image-embedding', 'multimodality', 'text-embedding'].map(
+    (slug) => `/platform/embeddings-and-retrieval/${slug}`,
+  ),
+  ...[
+    'building-image-classifiers-with-atlas',
+    'building-rag-applications-with-atlas',
+    'fast-retrieval-with-resizable-embeddings',
+    'how-to-visualize-embeddings',
+    'improve-ai-model-performance-with-embedding-visualization-and-evaluation',
+    'pdf-rag-with-colnomic-embed-multimodal',
+    'pdf-rag-with-nomic-embed-multimodal',
+    'using-umap-with-atlas',
+  ].map((slug) => `/platform/embeddings-and-retrieval/guides/${slug}`),
+  ...[
+    '',
+    'extraction/overview/',
+    'parse/options/',
+    'parse/overview/',
+    'parse/response-format/',
+    'upload/overview/',
+  ].map((child) => `/platform/files/${child}`),
 ];
 const PLACEHOLDERS = /\b(TODO|TBD|FIXME|lorem ipsum|lorem|coming soon|under construction)\b/i;
 const LANGUAGES = new Set([
@@ -226,7 +247,7 @@ function main() {
   }
 
   const python = [];
-  let curlCommands = 0;
+  let curlCount = 0;
   for (const [route, file] of byRoute) {
     const where = path.relative(ROOT, file);
     const {frontMatter, body, blocks, prose, words, links} = parsePage(fs.readFileSync(file, 'utf8'));
@@ -248,10 +269,11 @@ function main() {
       if (!block.lang) report(`${where}:${block.line}`, 'code block without a language');
       else if (!LANGUAGES.has(block.lang)) report(`${where}:${block.line}`, `unexpected code language "${block.lang}"`);
       if (block.lang === 'python') python.push({...block, where});
-      if (block.lang === 'bash' && /(^|\n)\s*curl\s/.test(block.code)) {
-        curlCommands += 1;
-        for (const problem of curlProblems(block.code, operations)) report(`${where}:${block.line}`, problem);
-      }
+      if (block.lang === 'bash')
+        for (const command of curlCommands(block.code)) {
+          curlCount += 1;
+          for (const problem of curlProblems(command, operations)) report(`${where}:${block.line}`, problem);
+        }
       if (block.lang === 'json') {
         try {
           JSON.parse(block.code);
@@ -284,7 +306,7 @@ function main() {
   for (const [i, message] of pythonErrors(python))
     report(`${python[i].where}:${python[i].line}`, `Python does not compile: ${message}`);
 
-  const summary = `${byRoute.size} pages, ${python.length} Python blocks, ${curlCommands} curl commands, ${routes.length} spec routes, ${generated.length} generated API pages`;
+  const summary = `${byRoute.size} pages, ${python.length} Python blocks, ${curlCount} curl commands, ${routes.length} spec routes, ${generated.length} generated API pages`;
   if (problems.length) {
     console.error(problems.join('\n'));
     console.error(`\n${problems.length} problem(s) in ${summary}`);

@@ -32,6 +32,20 @@ export function shellWords(command) {
   return words;
 }
 
+/**
+ * Each curl command in a shell script, from the word `curl` to the end of its
+ * (backslash-continued) line, so a block with several calls is read call by call.
+ */
+export function curlCommands(script) {
+  return script
+    .replace(/\\\r?\n/g, ' ')
+    .split('\n')
+    .filter((line) => !/^\s*#/.test(line))
+    .map((line) => /^(.*?(?:^|[\s($;&|]))(curl\s.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map(([, before, command]) => (before.includes('$(') ? command.replace(/\)[\s;]*$/, '') : command));
+}
+
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-urlencode']);
 
 /** The request a curl command sends. */

@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest';
 import {exampleFromSchema, pythonLiteral, requestSamples, type Operation} from '@site/src/api-samples/samples';
 import {curlProblems} from '../content/check-content.mjs';
 import {specOperations} from '../../src/plugins/openapi-docs/spec-operations.cjs';
-import {parseCurl, pathMatches} from '../support/curl.mjs';
+import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -125,6 +125,21 @@ describe('parseCurl', () => {
     expect(parseCurl('curl https://x.test/a').method).toBe('GET');
     expect(parseCurl('curl https://x.test/a -d x=1').method).toBe('POST');
     expect(parseCurl('curl "$UPLOAD_URL" --upload-file a.pdf').method).toBe('PUT');
+  });
+});
+
+describe('curlCommands', () => {
+  it('reads a script call by call, so a later call cannot hide an earlier one', () => {
+    const script = [
+      '# Reserve the upload, then send the bytes with curl',
+      'response=$(curl -s -X POST "https://api-atlas.nomic.ai/v1/upload" \\',
+      '  -H "Authorization: Bearer $NOMIC_API_KEY" -d @files.json)',
+      'curl -X PUT "$UPLOAD_URL" --upload-file report.pdf',
+    ].join('\n');
+    const commands = curlCommands(script);
+    expect(commands).toHaveLength(2);
+    expect(parseCurl(commands[0])).toMatchObject({method: 'POST', url: 'https://api-atlas.nomic.ai/v1/upload'});
+    expect(parseCurl(commands[1])).toMatchObject({method: 'PUT', url: '$UPLOAD_URL'});
   });
 });
 
