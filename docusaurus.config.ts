@@ -4,8 +4,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as OpenApiOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {markdownGenerators} from './src/plugins/api-theme/markdown';
+import codeTheme from './src/code-highlight/theme';
 import type {SearchConfig} from './src/search/types';
 
 // Every environment flag the site reads is named here, once. Unset means the
@@ -107,6 +107,9 @@ const config = {
   },
 
   onBrokenLinks: withoutApiPages ? 'warn' : 'throw',
+  // The banner that explains a wrong baseUrl is an inline script on every
+  // page; this site's baseUrl is fixed, and its CSP allows only hashed scripts.
+  baseUrlIssueBanner: false,
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   markdown: {
@@ -164,6 +167,10 @@ const config = {
     ],
     ...(withoutApiPages ? [] : apiPlugins),
     path.join(__dirname, 'src/plugins/search-index/index.ts'),
+    // Routes match letter case exactly, like the files a static host serves.
+    path.join(__dirname, 'src/plugins/exact-routes/index.ts'),
+    // Redirect pages for /x.html and /x/index; _headers and an nginx snippet (CSP and more).
+    [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search}],
     path.join(__dirname, 'src/plugins/code-highlight/index.ts'),
     [
       path.join(__dirname, 'src/plugins/lazy-stylesheets/index.ts'),
@@ -274,7 +281,8 @@ const config = {
       copyright: `Copyright © ${new Date().getFullYear()} Nomic, Inc.`,
     },
     prism: {
-      theme: prismThemes.github,
+      // GitHub-like colours at WCAG AA contrast (tests/unit/code-theme.test.ts).
+      theme: codeTheme,
       // python, json, yaml and typescript ship with prism-react-renderer.
       additionalLanguages: ['bash'],
     },

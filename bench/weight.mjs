@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {createServer} from '../tests/support/static-server.mjs';
+import {transfer} from '../tests/support/transfer.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench/results');
@@ -61,46 +62,27 @@ function stockSite() {
   return dir;
 }
 
-/**
- * Bytes on the wire for a cold load, split into what the page needs and what
- * Docusaurus prefetches for links in view (speculative, low priority, and
- * timing-dependent, so it is reported apart).
- */
-async function transfer(browser, url) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const types = new Map();
-  const totals = {bytes: 0, requests: 0, prefetchBytes: 0, prefetchRequests: 0};
-  // Link prefetches are the only requests Chromium sends at the lowest priority.
-  cdp.on('Network.requestWillBeSent', (e) => types.set(e.requestId, e.request.initialPriority));
-  cdp.on('Network.loadingFinished', (e) => {
-    const prefetch = types.get(e.requestId) === 'VeryLow';
-    totals[prefetch ? 'prefetchBytes' : 'bytes'] += e.encodedDataLength;
-    totals[prefetch ? 'prefetchRequests' : 'requests'] += 1;
-  });
-  await page.goto(url, {waitUntil: 'networkidle'});
-  await page.waitForTimeout(500);
-  await context.close();
-  return totals;
-}
-
 async function performance(url) {
   const scores = [];
   const tbt = [];
+  const a11y = [];
   for (let i = 0; i < RUNS; i++) {
     const chrome = await chromeLauncher.launch({chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS});
     try {
-      const {lhr} = await lighthouse(url, {port: chrome.port, onlyCategories: ['performance'], logLevel: 'error'});
+      const {lhr} = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ['performance', 'accessibility'],
+        logLevel: 'error',
+      });
       scores.push(Math.round(lhr.categories.performance.score * 100));
+      a11y.push(Math.round(lhr.categories.accessibility.score * 100));
       tbt.push(Math.round(lhr.audits['total-blocking-time'].numericValue));
     } finally {
       await chrome.kill();
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return {score: median(scores), tbt: median(tbt)};
+  return {score: median(scores), tbt: median(tbt), accessibility: median(a11y)};
 }
 
 function listen(dir) {
@@ -165,7 +147,7 @@ async function main() {
   // Pages without a stock twin are compared with the stock rendering of the plain guide.
   const stockGuide = rows[0].stock;
   console.log(
-    `\nPage weight (gzip, cold cache) and Lighthouse mobile performance (median of ${RUNS}): this site / stock`,
+    `\nPage weight (gzip, cold cache), Lighthouse mobile performance and accessibility (median of ${RUNS}): this site / stock`,
   );
   console.log(
     'page'.padEnd(54),
@@ -176,6 +158,7 @@ async function main() {
     'prefetched'.padStart(18),
     'perf'.padStart(9),
     'TBT ms'.padStart(11),
+    'a11y'.padStart(9),
   );
   for (const r of rows) {
     const base = r.stock ?? stockGuide;
@@ -189,6 +172,7 @@ async function main() {
       `${kb(r.site.prefetchBytes)}/${kb(base.prefetchBytes)}`.padStart(18),
       `${r.site.score}/${base.score}`.padStart(9),
       `${r.site.tbt}/${base.tbt}`.padStart(11),
+      `${r.site.accessibility}/${base.accessibility}`.padStart(9),
     );
   }
   console.log('* no stock twin: compared with the stock rendering of the first guide page');

@@ -11,6 +11,7 @@ bash tests/setup/ensure-chromium.sh
 step "Types";          npm run --silent typecheck
 step "Lint";           npm run --silent lint
 step "OpenAPI lint";   npm run --silent lint:openapi
+step "Audit of production dependencies"; node tests/setup/audit.mjs
 step "Unit tests";     npm run --silent test:unit
 step "Build";          npm run --silent build
 step "Build with hosted search (Algolia mode, answered by a local mock in the tests)"

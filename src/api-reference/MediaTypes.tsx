@@ -81,9 +81,10 @@ export default function MediaTypes({title, kind, content, description, required}
                 <Markdown>{description}</Markdown>
               </div>
             )}
-            <ul>
+            {/* The theme puts the tree in a <ul> whose children are <div>s, which a list may not hold. */}
+            <div className="openapi-schema__tree">
               <Schema schema={media.schema} schemaType={kind} />
-            </ul>
+            </div>
           </Details>
         </TabItem>
         {exampleTabs(media, mimeType)}

@@ -28,8 +28,11 @@ export default function ParamsDetails({parameters = []}: {parameters?: Parameter
         }
       >
         <ul>
+          {/* The theme's item is a <div>; a list holds <li>s. */}
           {params.map((param) => (
-            <ParamsItem key={param.name} className="paramsItem" param={{...param, enumDescriptions: []}} />
+            <li key={param.name} className="openapi-params__entry">
+              <ParamsItem className="paramsItem" param={{...param, enumDescriptions: []}} />
+            </li>
           ))}
         </ul>
       </Details>

@@ -1,13 +1,16 @@
 /**
  * The clean path for a requested path: `.html` and trailing `/index` are
- * dropped (`/a/b.html` → `/a/b`, `/a/index.html` and `/a/index` → `/a/`).
- * Returns the input unchanged when there is nothing to clean.
+ * dropped (`/a/b.html` → `/a/b`, `/a/index.html` and `/a/index` → `/a/`, or
+ * `/a` when `isRoute` says that is a route). Returns the input unchanged when
+ * there is nothing to clean.
  */
-export function cleanPath(pathname: string): string {
+export function cleanPath(pathname: string, isRoute: (path: string) => boolean = () => false): string {
   const match = /^(.*?)(\/index(?:\.html)?|\.html)$/.exec(pathname);
   if (!match) return pathname;
   const [, stem, suffix] = match;
-  return suffix.startsWith('/index') ? `${stem}/` : stem || '/';
+  if (!suffix.startsWith('/index')) return stem || '/';
+  // `/a/index.html` is the file of both `/a` and `/a/`: prefer the route that exists.
+  return stem && isRoute(stem) ? stem : `${stem}/`;
 }
 
 /**

@@ -80,3 +80,21 @@ test('pages carry the DocSearch meta tags for the crawler', async ({page}) => {
   await expect(page.locator('meta[name="docsearch:language"]')).toHaveAttribute('content', 'en');
   await expect(page.locator('meta[name="docsearch:docusaurus_tag"]')).toHaveCount(1);
 });
+
+test('the security policy allows Algolia and its insights script, and nothing breaks it', async ({page, request}) => {
+  const csp = (await request.get('/')).headers()['content-security-policy'];
+  expect(csp).toContain('https://testappid-dsn.algolia.net');
+  expect(csp).toContain('https://insights.algolia.io');
+  expect(csp).toMatch(/script-src [^;]*https:\/\/cdn\.jsdelivr\.net\/npm\/search-insights@/);
+  const violations: string[] = [];
+  page.on('console', (msg) => /Content Security Policy/i.test(msg.text()) && violations.push(msg.text()));
+  await routeAlgolia(page);
+  await page.goto('/platform/quick-start');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.locator('.DocSearch-Input').fill('duplicate');
+  await expect(page.locator('.DocSearch-Hit').first()).toContainText('Duplicate detection');
+  await page.goto('/search?q=embeddings');
+  await expect(page.locator('main ol > li').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Serves the production build the way a static host would: clean URLs (so
-// `/page.html` and `/page/index` redirect to `/page`), gzip, and the site's
-// 404 page, with status 404, for any path it cannot serve (unknown, malformed,
-// or too long for the file system).
+// Serves the production build the way a generic static host does (nginx's
+// `try_files $uri $uri/index.html =404`, S3, Netlify without rewrites): a path
+// is its file, or its folder's index.html; anything else (unknown, malformed,
+// too long for the file system, or differing only in letter case) gets the
+// site's 404 page with status 404. No clean-URL rewriting: the build itself
+// must answer `/x.html` and `/x/index`. Every response carries the headers of
+// the build's `_headers` file, as Netlify and Cloudflare Pages apply them.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -12,16 +15,45 @@ import handler from 'serve-handler';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export function createServer({dir = path.join(ROOT, 'build'), compress = true} = {}) {
+/** Header name/value pairs of a `_headers` file's `/*` block. */
+export function parseHeadersFile(text) {
+  const headers = [];
+  let global = false;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    if (!/^\s/.test(line)) global = line.trim() === '/*';
+    else if (global) {
+      const colon = line.indexOf(':');
+      headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+    }
+  }
+  return headers;
+}
+
+/** The file a generic host serves for a decoded path, relative to `dir`, or undefined. */
+export function resolveFile(dir, decoded) {
+  if (decoded.includes('\0') || decoded.split('/').includes('..')) return undefined;
+  const full = path.join(dir, decoded);
+  const stat = fs.statSync(full, {throwIfNoEntry: false});
+  if (stat?.isFile() && !decoded.endsWith('/')) return decoded;
+  const index = path.join(full, 'index.html');
+  if ((stat?.isDirectory() ?? false) && fs.existsSync(index)) return path.posix.join(decoded, 'index.html');
+  return undefined;
+}
+
+export function createServer({dir = path.join(ROOT, 'build'), compress = true, headers = true} = {}) {
   const notFound = () => fs.readFileSync(path.join(dir, '404.html'));
+  const headersFile = path.join(dir, '_headers');
+  const extra = headers && fs.existsSync(headersFile) ? parseHeadersFile(fs.readFileSync(headersFile, 'utf8')) : [];
   const sendNotFound = (res) => {
     res.writeHead(404, {'content-type': 'text/html; charset=utf-8'});
     res.end(notFound());
   };
   const gzip = compress ? compression() : (_req, _res, next) => next();
   return http.createServer((req, res) => {
+    for (const [name, value] of extra) res.setHeader(name, value);
     gzip(req, res, () => {
-      const pathname = (req.url ?? '/').split('?')[0];
+      const [pathname, query] = (req.url ?? '/').split('?');
       let decoded;
       try {
         decoded = decodeURIComponent(pathname);
@@ -29,7 +61,10 @@ export function createServer({dir = path.join(ROOT, 'build'), compress = true} =
         return sendNotFound(res);
       }
       if (decoded.split('/').some((segment) => Buffer.byteLength(segment) > 255)) return sendNotFound(res);
-      handler(req, res, {public: dir, cleanUrls: true, directoryListing: false}).catch(() => sendNotFound(res));
+      const file = resolveFile(dir, decoded);
+      if (!file) return sendNotFound(res);
+      req.url = encodeURI(file) + (query === undefined ? '' : `?${query}`);
+      handler(req, res, {public: dir, cleanUrls: false, directoryListing: false}).catch(() => sendNotFound(res));
     });
   });
 }

@@ -25,6 +25,18 @@ describe('cleanPath', () => {
   });
 });
 
+describe('cleanPath with the routes the site has', () => {
+  const isRoute = (path: string) => ['/platform/quick-start', '/search'].includes(path);
+  it.each([
+    ['/platform/quick-start/index.html', '/platform/quick-start'],
+    ['/platform/quick-start/index', '/platform/quick-start'],
+    ['/platform/datasets/index.html', '/platform/datasets/'],
+    ['/index.html', '/'],
+  ])('%s → %s', (input, expected) => {
+    expect(cleanPath(input, isRoute)).toBe(expected);
+  });
+});
+
 describe('decodablePath', () => {
   it('escapes the percent signs of a malformed path so decodeURI succeeds', () => {
     const safe = decodablePath('/%E0%A4%A');

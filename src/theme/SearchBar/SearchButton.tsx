@@ -2,7 +2,8 @@ import React, {forwardRef, useEffect, useState, type ComponentPropsWithoutRef} f
 
 /**
  * The search button, in DocSearch's markup and styles, with the shortcut of
- * the reader's platform (⌘ K on Apple devices, Ctrl K elsewhere).
+ * the reader's platform (⌘ K on Apple devices, Ctrl K elsewhere). Its
+ * accessible name is its text, "Search docs".
  */
 const SearchButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>>(
   function SearchButton(props, ref) {
@@ -15,7 +16,9 @@ const SearchButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'but
         ref={ref}
         type="button"
         className="DocSearch DocSearch-Button"
-        aria-label={`Search docs (${modifier === '⌘' ? 'Command' : 'Ctrl'}+K)`}
+        // The name is the text "Search docs" (on phones too: see styles.module.css);
+        // the keys are announced as a shortcut, not read out as part of the name.
+        aria-keyshortcuts={modifier === '⌘' ? 'Meta+K' : 'Control+K'}
         {...props}
       >
         <span className="DocSearch-Button-Container">
@@ -29,10 +32,10 @@ const SearchButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'but
               strokeLinejoin="round"
             />
           </svg>
-          <span className="DocSearch-Button-Placeholder">Search</span>
+          <span className="DocSearch-Button-Placeholder">Search docs</span>
         </span>
         {modifier && (
-          <span className="DocSearch-Button-Keys">
+          <span className="DocSearch-Button-Keys" aria-hidden="true">
             <kbd className="DocSearch-Button-Key">{modifier}</kbd>
             <kbd className="DocSearch-Button-Key">K</kbd>
           </span>

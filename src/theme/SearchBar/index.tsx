@@ -1,13 +1,13 @@
-import React, {useCallback, useMemo, useRef, useState, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import clsx from 'clsx';
-import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import type {DocSearchModal as DocSearchModalType, DocSearchProps} from '@docsearch/react';
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import {loadStylesheet, useStylesheetUrl} from '@site/src/components/Stylesheet';
 import {useSearchConfig} from '@site/src/search/backend';
+import {repairDocSearchAria} from '@site/src/search/docsearchAria';
 import {SEARCH_FAILURE} from '@site/src/search/types';
 import {useSearchShortcuts} from '@site/src/search/useSearchShortcuts';
 import SearchButton from './SearchButton';
@@ -25,8 +25,25 @@ function ErrorScreen() {
   );
 }
 
+/**
+ * A hit's content. DocSearch makes each hit an ARIA option, whose content must
+ * not be focusable (axe: `nested-interactive`), so this is not a link: a click
+ * navigates like one (with Ctrl, ⌘ or Shift, in a new tab), and Enter goes
+ * through DocSearch's navigator.
+ */
 function Hit({hit, children}: {hit: {url: string}; children: ReactNode}) {
-  return <Link to={hit.url}>{children}</Link>;
+  const history = useHistory();
+  return (
+    <div
+      className={styles.hit}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey) window.open(hit.url, '_blank', 'noopener');
+        else history.push(hit.url);
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** Same-site URLs become paths, so the router navigates without a reload. */
@@ -80,6 +97,11 @@ export default function SearchBar(): ReactNode {
     buttonRef.current?.focus();
   }, []);
   useSearchShortcuts({isOpen, onOpen, onClose});
+
+  useEffect(() => {
+    const container = isOpen ? document.querySelector('.DocSearch-Container') : null;
+    return container ? repairDocSearchAria(container) : undefined;
+  }, [isOpen, loaded]);
 
   const navigator = useMemo(() => ({navigate: ({itemUrl}: {itemUrl: string}) => history.push(itemUrl)}), [history]);
   const algolia = config.provider === 'algolia' ? config : undefined;

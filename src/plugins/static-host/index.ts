@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import clientRedirects from '@docusaurus/plugin-client-redirects';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {
+  contentSecurityPolicy,
+  headersFile,
+  inlineScripts,
+  nginxSnippet,
+  scriptHash,
+  securityHeaders,
+  type HostedServices,
+} from './policy';
+import {routeAliases, withSharedRedirectScript} from './redirects';
+
+/** Files written next to the built pages. */
+export const HEADERS_FILE = '_headers';
+export const NGINX_FILE = 'security-headers.nginx.conf';
+
+/**
+ * What a generic static host needs beyond the pages, written after the build:
+ * 1. redirect pages for `/x.html` and `/x/index` (plugin-client-redirects), so
+ *    those addresses reach `/x` instead of the 404 page;
+ * 2. security headers: `_headers` (Netlify, Cloudflare Pages) and an nginx
+ *    snippet with the same policy. The CSP hashes the inline scripts of every
+ *    built page and allows the hosts of the hosted services configured in
+ *    docusaurus.config.ts, and nothing else.
+ * One plugin, because the headers must hash the redirect pages once written.
+ */
+export default function staticHostPlugin(context: LoadContext, services: HostedServices): Plugin {
+  const redirects = clientRedirects(context, {
+    id: 'default',
+    fromExtensions: ['html'],
+    toExtensions: [],
+    redirects: [],
+    createRedirects: routeAliases,
+  });
+  return {
+    name: 'static-host',
+    async postBuild(props) {
+      await redirects?.postBuild?.({...props, content: undefined});
+      const pages = await fg('**/*.html', {cwd: props.outDir, absolute: true});
+      const hashes = new Set<string>();
+      for (const page of pages) {
+        const original = await fs.readFile(page, 'utf8');
+        const html = withSharedRedirectScript(original);
+        if (html !== original) await fs.writeFile(page, html);
+        for (const script of inlineScripts(html)) hashes.add(scriptHash(script));
+      }
+      const headers = securityHeaders(contentSecurityPolicy([...hashes], services));
+      await fs.writeFile(path.join(props.outDir, HEADERS_FILE), headersFile(headers));
+      await fs.writeFile(path.join(props.outDir, NGINX_FILE), nginxSnippet(headers));
+    },
+  };
+}

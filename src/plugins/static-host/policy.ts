@@ -1,0 +1,113 @@
+import {createHash} from 'node:crypto';
+import type {SearchConfig} from '../../search/types';
+
+/** The hosted services the site is configured with (docusaurus.config.ts). */
+export interface HostedServices {
+  search: SearchConfig;
+}
+
+type Directive =
+  | 'default-src'
+  | 'script-src'
+  | 'style-src'
+  | 'img-src'
+  | 'font-src'
+  | 'connect-src'
+  | 'frame-src'
+  | 'worker-src'
+  | 'manifest-src'
+  | 'object-src'
+  | 'base-uri'
+  | 'form-action'
+  | 'frame-ancestors';
+
+// DocSearch 3.9 loads Algolia's insights library from this address when
+// insights are on (its SEARCH_INSIGHTS_URL; tests/unit/security-headers.test.ts
+// checks the installed DocSearch still names it).
+export const SEARCH_INSIGHTS_SCRIPT = 'https://cdn.jsdelivr.net/npm/search-insights@2.15.0/dist/search-insights.min.js';
+
+/** Origins each configured hosted service needs, by directive; none for the embedded defaults. */
+export function serviceSources({search}: HostedServices): Partial<Record<Directive, string[]>> {
+  if (search.provider !== 'algolia') return {};
+  const app = search.appId.toLowerCase();
+  return {
+    'script-src': [SEARCH_INSIGHTS_SCRIPT],
+    'connect-src': [
+      `https://${app}-dsn.algolia.net`,
+      `https://${app}-1.algolianet.com`,
+      `https://${app}-2.algolianet.com`,
+      `https://${app}-3.algolianet.com`,
+      'https://insights.algolia.io',
+      'https://insights.us.algolia.io',
+      'https://insights.de.algolia.io',
+    ],
+  };
+}
+
+/** CSP source for an inline script's exact text. */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+}
+
+/** The text of every inline script a browser would run (not JSON-LD and other data blocks). */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const [, attributes = '', body] of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue;
+    scripts.push(body);
+  }
+  return scripts;
+}
+
+/**
+ * The Content-Security-Policy: the site's own files, the inline scripts the
+ * build wrote (by hash, so no 'unsafe-inline' for scripts), and exactly the
+ * hosts of the configured services. Inline styles stay allowed: Docusaurus
+ * and DocSearch set style attributes, which cannot be hashed.
+ */
+export function contentSecurityPolicy(scriptHashes: string[], services: HostedServices): string {
+  const extra = serviceSources(services);
+  const policy: Record<Directive, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...[...new Set(scriptHashes)].sort(), ...(extra['script-src'] ?? [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...(extra['img-src'] ?? [])],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(extra['connect-src'] ?? [])],
+    'frame-src': extra['frame-src'] ?? ["'none'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(policy)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** Every response header the site ships with, CSP included. */
+export function securityHeaders(csp: string): [string, string][] {
+  return [
+    ['Content-Security-Policy', csp],
+    ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+}
+
+/** Netlify / Cloudflare Pages `_headers`: every path gets the headers. */
+export function headersFile(headers: [string, string][]): string {
+  return `/*\n${headers.map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`;
+}
+
+/** The same headers as nginx directives, for an `include` in a server block. */
+export function nginxSnippet(headers: [string, string][]): string {
+  return `${headers.map(([name, value]) => `add_header ${name} "${value}" always;`).join('\n')}\n`;
+}

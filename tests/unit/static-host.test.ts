@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {
+  SEARCH_INSIGHTS_SCRIPT,
+  contentSecurityPolicy,
+  headersFile,
+  inlineScripts,
+  nginxSnippet,
+  scriptHash,
+  securityHeaders,
+} from '@site/src/plugins/static-host/policy';
+import {REDIRECT_SCRIPT, routeAliases, withSharedRedirectScript} from '@site/src/plugins/static-host/redirects';
+import {parseHeadersFile, resolveFile} from '../support/static-server.mjs';
+
+const local = {search: {provider: 'local' as const}};
+const algolia = {search: {provider: 'algolia' as const, appId: 'ABC123', apiKey: 'k', indexName: 'docs'}};
+
+describe('content security policy', () => {
+  it('allows only the site and the hashed inline scripts by default', () => {
+    const csp = contentSecurityPolicy([scriptHash('a()'), scriptHash('a()')], local);
+    expect(csp).toContain(`script-src 'self' ${scriptHash('a()')};`);
+    expect(csp).not.toMatch(/https?:/);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it("allows exactly Algolia's hosts for the configured application", () => {
+    const csp = contentSecurityPolicy([], algolia);
+    expect(csp).toContain('https://abc123-dsn.algolia.net');
+    expect(csp).toContain('https://insights.algolia.io');
+    expect(csp).toContain(SEARCH_INSIGHTS_SCRIPT);
+    expect(csp).not.toContain('*');
+  });
+
+  it('names the insights script the installed DocSearch loads', () => {
+    const bundle = fs.readFileSync(require.resolve('@docsearch/react/dist/esm/index.js'), 'utf8');
+    const version = /search-insights@"\.concat\(([a-zA-Z]+),/.exec(bundle)?.[1];
+    expect(version).toBeDefined();
+    const value = new RegExp(`${version}="([\\d.]+)"`).exec(bundle)?.[1];
+    expect(SEARCH_INSIGHTS_SCRIPT).toBe(
+      `https://cdn.jsdelivr.net/npm/search-insights@${value}/dist/search-insights.min.js`,
+    );
+  });
+
+  it('hashes the way browsers do (SHA-256, base64)', () => {
+    expect(scriptHash('alert(1)')).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+  });
+
+  it('collects executable inline scripts only', () => {
+    const html =
+      '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script type="module">b()</script>';
+    expect(inlineScripts(html)).toEqual(['a()', 'b()']);
+  });
+});
+
+describe('header files', () => {
+  const headers = securityHeaders("default-src 'self'");
+
+  it('writes a _headers block for every path that the test server reads back', () => {
+    expect(parseHeadersFile(headersFile(headers))).toEqual(headers);
+  });
+
+  it('writes the same headers for nginx', () => {
+    const snippet = nginxSnippet(headers);
+    for (const [name, value] of headers) expect(snippet).toContain(`add_header ${name} "${value}" always;`);
+  });
+});
+
+describe('redirect pages', () => {
+  it('adds the /index spelling of each route, and none for files', () => {
+    expect(routeAliases('/platform/quick-start')).toEqual(['/platform/quick-start/index']);
+    expect(routeAliases('/platform/datasets/')).toEqual(['/platform/datasets/index']);
+    expect(routeAliases('/')).toEqual(['/index']);
+    expect(routeAliases('/404.html')).toEqual([]);
+  });
+
+  it('gives every redirect page the same script, which reads its target from the canonical link', () => {
+    const page = (to: string) =>
+      `<html><head><meta http-equiv="refresh" content="0; url=${to}"><link rel="canonical" href="${to}" /></head><script>window.location.href = '${to}';</script></html>`;
+    const [a, b] = ['/a', '/b'].map((to) => inlineScripts(withSharedRedirectScript(page(to))));
+    expect(a).toEqual([REDIRECT_SCRIPT]);
+    expect(b).toEqual(a);
+    expect(withSharedRedirectScript('<script>keep()</script>')).toBe('<script>keep()</script>');
+  });
+});
+
+describe('generic static host (test server)', () => {
+  const dir = path.resolve(__dirname, '../..');
+  it('serves a file, or a folder index, and nothing outside or in another letter case', () => {
+    expect(resolveFile(dir, '/package.json')).toBe('/package.json');
+    expect(resolveFile(dir, '/PACKAGE.JSON')).toBeUndefined();
+    expect(resolveFile(dir, '/../etc/passwd')).toBeUndefined();
+    expect(resolveFile(dir, '/no-such-file')).toBeUndefined();
+  });
+});
