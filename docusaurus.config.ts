@@ -7,6 +7,7 @@ import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
 import {markdownGenerators} from './src/plugins/api-theme/markdown';
 import codeTheme from './src/code-highlight/theme';
 import type {SearchConfig} from './src/search/types';
+import type {AskAiConfig} from './src/ask-ai/types';
 
 // Every environment flag the site reads is named here, once. Unset means the
 // embedded default (local search, no analytics), so a fresh clone needs none.
@@ -22,6 +23,20 @@ const search: SearchConfig =
         indexName: env.ALGOLIA_INDEX_NAME,
       }
     : {provider: 'local'};
+// Ask AI: Kapa's widget when KAPA_WEBSITE_ID is set, else the operator's
+// OpenAI-compatible streaming chat endpoint when ASK_AI_ENDPOINT is set, else
+// answers drawn from the docs in the browser.
+const askAi: AskAiConfig = env.KAPA_WEBSITE_ID
+  ? {
+      provider: 'kapa',
+      websiteId: env.KAPA_WEBSITE_ID,
+      projectName: env.KAPA_PROJECT_NAME ?? 'Nomic Atlas',
+      projectColor: env.KAPA_PROJECT_COLOR ?? '#0f6b5c',
+      ...(env.KAPA_PROJECT_LOGO ? {projectLogo: env.KAPA_PROJECT_LOGO} : {}),
+    }
+  : env.ASK_AI_ENDPOINT
+    ? {provider: 'endpoint', url: env.ASK_AI_ENDPOINT}
+    : {provider: 'embedded'};
 // Benchmarks only (bench/weight.mjs): the site without its generated API pages.
 const withoutApiPages = env.ATLAS_WITHOUT_API_PAGES === '1';
 
@@ -130,6 +145,7 @@ const config = {
   customFields: {
     links,
     search,
+    askAi,
   },
 
   clientModules: ['./src/console-banner/index.ts', './src/url-normalization/client-module.ts'],
@@ -170,7 +186,7 @@ const config = {
     // Routes match letter case exactly, like the files a static host serves.
     path.join(__dirname, 'src/plugins/exact-routes/index.ts'),
     // Redirect pages for /x.html and /x/index; _headers and an nginx snippet (CSP and more).
-    [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search}],
+    [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search, askAi}],
     path.join(__dirname, 'src/plugins/code-highlight/index.ts'),
     [
       path.join(__dirname, 'src/plugins/lazy-stylesheets/index.ts'),
@@ -242,6 +258,7 @@ const config = {
           activeBaseRegex: '^/reference/',
         },
         {href: links.app, label: 'Atlas app', position: 'right'},
+        {type: 'custom-askAi', position: 'right'},
         {type: 'search', position: 'right'},
       ],
     },

@@ -7,7 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
-      'build-algolia/',
+      'build-hosted/',
+      'build-kapa/',
       '.docusaurus/',
       'node_modules/',
       'reference/api/',

@@ -14,7 +14,8 @@ step "OpenAPI lint";   npm run --silent lint:openapi
 step "Audit of production dependencies"; node tests/setup/audit.mjs
 step "Unit tests";     npm run --silent test:unit
 step "Build";          npm run --silent build
-step "Build with hosted search (Algolia mode, answered by a local mock in the tests)"
-npm run --silent build:algolia-test
+step "Builds with hosted services (Algolia and a chat endpoint; Kapa), answered by local mocks in the tests"
+npm run --silent build:hosted-test
+npm run --silent build:kapa-test
 step "Content checks"; npm run --silent test:content
 step "Browser tests";  npm run --silent test:e2e

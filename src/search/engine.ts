@@ -9,7 +9,8 @@ import type {SearchRecord} from './records';
  */
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i in into is it my of on or should the this to use using what when where which with you your'.split(
+  // Function words, and the filler of questions ("what arguments does map_data take").
+  'a about an and any are as at be because before between by can could do does for from have how i in instead into is it me my need of on or our out should take tell the there this to use using want way we what when where whether which while who why with you your'.split(
     ' ',
   ),
 );
@@ -29,9 +30,13 @@ const SYNONYM_GROUPS = [
   ['duplicate', 'dedupe', 'deduplicate', 'deduplication'],
   ['topic', 'cluster', 'clustering'],
   ['parse', 'parsing', 'ocr', 'pdf', 'document'],
-  ['extract', 'extraction', 'structured'],
-  ['limit', 'quota', 'throttle', '429'],
-  ['rbac', 'role', 'permission', 'access'],
+  ['extract', 'extraction', 'structured', 'pull'],
+  ['database', 'postgres', 'postgresql', 'mysql', 'sqlite'],
+  ['repo', 'repository'],
+  ['lock', 'locked', 'building'],
+  ['limit', 'quota', 'throttle', '429', 'many'],
+  ['rbac', 'role', 'permission', 'access', 'allow', 'allowed'],
+  ['change', 'changed', 'changelog', 'release', 'latest', 'version'],
   ['job', 'task', 'status'],
   ['selection', 'filter', 'query'],
   ['neighbor', 'neighbour', 'similar', 'similarity', 'knn', 'topk'],
@@ -82,6 +87,12 @@ export function queryWords(query: string): string[] {
   return informative.length > 0 ? informative : kept;
 }
 
+/** A query word and the words search accepts for it: its stem and its synonyms, stemmed. */
+export function wordVariants(word: string): string[] {
+  const synonyms = SYNONYMS.get(stem(word)) ?? SYNONYMS.get(word) ?? [];
+  return [...new Set([word, stem(word), ...synonyms.map(stem)])];
+}
+
 /** A light stemmer: plural and common verb endings, enough for English docs. */
 export function stem(term: string): string {
   if (term.length <= 3 || /\d/.test(term) || term.includes('_')) return term;
@@ -105,13 +116,23 @@ const fieldOf: Record<string, (r: SearchRecord) => string | undefined> = {
 const SEARCH_OPTIONS: SearchOptions = {
   boost: {title: 6, heading: 3, keywords: 2, content: 1},
   prefix: (term) => term.length >= 3,
-  fuzzy: (term) => (term.length >= 8 ? 0.25 : term.length >= 5 ? 1 : false),
+  fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
 };
 
-// Page introductions answer broad queries better than any one section; the
-// legacy API ranks below everything else unless asked for.
-function documentBoost(stored: Record<string, unknown> | undefined, wantsLegacy: boolean): number {
-  const type = stored?.type === 'lvl1' ? 1.4 : stored?.type === 'lvl2' ? 1.1 : 1;
+/** The stemmed words of a text, sorted, as one key: "Datasets" and "dataset" agree. */
+function wordKey(words: string[]): string {
+  return [...new Set(words.map(stem))].sort().join(' ');
+}
+
+// Page introductions answer broad queries better than any one section, and the
+// page or section named exactly what was asked wins ("what is a dataset" →
+// Datasets; "dataset and map" → "Datasets and maps");
+// the legacy API ranks below everything else unless asked for.
+function documentBoost(stored: Record<string, unknown> | undefined, wantsLegacy: boolean, queryKey: string): number {
+  const intro = stored?.type === 'lvl1';
+  const name = String((intro ? stored?.title : stored?.heading) ?? '');
+  const named = wordKey(tokenize(name).filter((w) => !STOP_WORDS.has(w))) === queryKey;
+  const type = (intro ? 1.4 : stored?.type === 'lvl2' ? 1.1 : 1) * (named ? 2.5 : 1);
   return stored?.area === 'Legacy API' && !wantsLegacy ? type * 0.5 : type;
 }
 
@@ -131,7 +152,7 @@ export interface SearchHit {
 export function createEngine(records: SearchRecord[]): Engine {
   const index = new MiniSearch<SearchRecord>({
     fields: Object.keys(fieldOf),
-    storeFields: ['type', 'area'],
+    storeFields: ['type', 'area', 'title', 'heading'],
     extractField: (record, field) =>
       field in fieldOf
         ? (fieldOf[field](record) ?? '')
@@ -150,26 +171,35 @@ export function createEngine(records: SearchRecord[]): Engine {
       const words = queryWords(query);
       if (words.length === 0) return [];
       const wantsLegacy = words.includes('legacy');
-      const boostDocument: SearchOptions['boostDocument'] = (_id, _term, stored) => documentBoost(stored, wantsLegacy);
+      const queryKey = wordKey(words);
+      const boostDocument: SearchOptions['boostDocument'] = (_id, _term, stored) =>
+        documentBoost(stored, wantsLegacy, queryKey);
       // Every word must match (itself or a synonym); when that finds nothing,
       // any word may.
-      const clauses = words.map((word): Query => ({
+      const clauses = words.map((word, i): Query => ({
         combineWith: 'OR',
+        // Only the last word may be unfinished (typed as the reader goes);
+        // prefixes of whole words would match unrelated ones ("project" → "projection").
+        prefix: i === words.length - 1 && word.length >= 3,
         queries: [
           word,
-          // A synonym counts for half as much as the word itself.
+          // A synonym counts for half as much as the word itself, and only whole.
           ...(SYNONYMS.get(stem(word)) ?? SYNONYMS.get(word) ?? []).map((s): Query => ({
             queries: [s],
+            prefix: false,
+            fuzzy: false,
             boost: {title: 3, heading: 1.5, keywords: 1, content: 0.5},
           })),
         ],
       }));
-      let results = index.search({combineWith: 'AND', queries: clauses}, {boostDocument});
-      // When no section has every word, accept those with at least half of them.
-      if (results.length === 0)
-        results = index
-          .search({combineWith: 'OR', queries: clauses}, {boostDocument})
-          .filter((r) => r.queryTerms.length * 2 >= words.length);
+      // Sections with every word (or a synonym) first; then those with at least
+      // half of them, so a question's one odd word does not hide its answer.
+      const all = index.search({combineWith: 'AND', queries: clauses}, {boostDocument});
+      const found = new Set(all.map((r) => r.id));
+      const partial = index
+        .search({combineWith: 'OR', queries: clauses}, {boostDocument})
+        .filter((r) => !found.has(r.id) && r.queryTerms.length * 2 >= words.length);
+      const results = [...all, ...partial];
       return results.slice(0, limit).map((result) => ({
         record: byId.get(String(result.id))!,
         score: result.score,

@@ -101,6 +101,16 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
     },
   },
   {
+    name: 'Ask AI with an answer',
+    route: '/platform/quick-start',
+    open: async (page) => {
+      await page.getByRole('button', {name: 'Ask AI'}).click();
+      const dialog = page.getByRole('dialog', {name: 'Ask AI'});
+      await dialog.getByRole('button', {name: 'What is a Dataset?'}).click();
+      await expect(dialog.getByRole('button', {name: 'Copy answer'})).toBeVisible();
+    },
+  },
+  {
     name: 'phone menu',
     route: '/platform/quick-start',
     open: async (page) => {

@@ -2,7 +2,7 @@ import type {Page} from '@playwright/test';
 import {test, expect} from './fixtures';
 import {startAlgoliaMock} from '../support/algolia-mock.mjs';
 
-// These tests run against the build made with ALGOLIA_* set (build-algolia/,
+// These tests run against the build made with ALGOLIA_* set (build-hosted/,
 // see tests/run-all.sh). Algolia's hosts are routed to a local mock of its
 // search API: nothing leaves the machine.
 type Mock = Awaited<ReturnType<typeof startAlgoliaMock>>;

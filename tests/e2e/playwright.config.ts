@@ -2,7 +2,11 @@ import {defineConfig, devices} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../support/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const ALGOLIA_PORT = PORT + 1;
+const HOSTED_PORT = PORT + 1;
+const KAPA_PORT = PORT + 2;
+// Specs that need a build with hosted services configured.
+const HOSTED = /(algolia|ask-ai-endpoint)\.spec\.ts/;
+const KAPA = /ask-ai-kapa\.spec\.ts/;
 
 const browser = {
   ...devices['Desktop Chrome'],
@@ -22,16 +26,22 @@ export default defineConfig({
   outputDir: '../../test-results',
   projects: [
     {
-      // The production build with its defaults: local search, no hosted services.
+      // The production build with its defaults: local search, Ask AI from the docs, no hosted services.
       name: 'site',
-      testIgnore: /algolia\.spec\.ts/,
+      testIgnore: [HOSTED, KAPA],
       use: {...browser, baseURL: `http://127.0.0.1:${PORT}`},
     },
     {
-      // The build made with ALGOLIA_* set (tests/run-all.sh).
-      name: 'algolia',
-      testMatch: /algolia\.spec\.ts/,
-      use: {...browser, baseURL: `http://127.0.0.1:${ALGOLIA_PORT}`},
+      // The build made with ALGOLIA_* and ASK_AI_ENDPOINT set (tests/run-all.sh).
+      name: 'hosted',
+      testMatch: HOSTED,
+      use: {...browser, baseURL: `http://127.0.0.1:${HOSTED_PORT}`},
+    },
+    {
+      // The build made with KAPA_* set.
+      name: 'kapa',
+      testMatch: KAPA,
+      use: {...browser, baseURL: `http://127.0.0.1:${KAPA_PORT}`},
     },
   ],
   // Production builds, served as a static host would serve them.
@@ -44,9 +54,16 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `node tests/support/static-server.mjs ${ALGOLIA_PORT} build-algolia`,
+      command: `node tests/support/static-server.mjs ${HOSTED_PORT} build-hosted`,
       cwd: '../..',
-      url: `http://127.0.0.1:${ALGOLIA_PORT}`,
+      url: `http://127.0.0.1:${HOSTED_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `node tests/support/static-server.mjs ${KAPA_PORT} build-kapa`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${KAPA_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -68,6 +68,35 @@ describe('engine', () => {
     expect(urls('legacy create dataset')[0]).toBe('/legacy/create');
   });
 
+  it('lets only the last word be unfinished, and matches synonyms whole', () => {
+    const engine2 = createEngine([
+      record(10, '/projection', 'Projection options', 'Choose a projection model for the layout.'),
+      record(11, '/datasets', 'Datasets', 'A dataset holds your rows and columns.'),
+    ]);
+    const found = (q: string) => engine2.search(q).map((h) => h.record.url);
+    // "dataset" has the synonym "project", which must not prefix-match "projection".
+    expect(found('dataset')).toEqual(['/datasets']);
+    expect(found('datas')).toEqual(['/datasets']);
+    // A word before the last is taken whole: "proj" matches nothing here.
+    expect(engine2.search('proj layout')[0].terms).toEqual(['layout']);
+  });
+
+  it('puts the page named exactly what was asked first', () => {
+    const engine2 = createEngine([
+      record(20, '/guide', 'A guide', 'A dataset, a dataset, a dataset: datasets everywhere in this dataset guide.'),
+      record(21, '/datasets', 'Datasets', 'Where Atlas keeps your rows.'),
+    ]);
+    expect(engine2.search('What is a dataset?')[0].record.url).toBe('/datasets');
+  });
+
+  it("keeps sections with most of a question's words when none has them all", () => {
+    const engine2 = createEngine([
+      record(30, '/cancel', 'Cancel a task', 'Cancel a parse task with DELETE /v1/task/{task_id}.'),
+      record(31, '/jobs', 'Recurring jobs', 'A running job can be paused.'),
+    ]);
+    expect(engine2.search('cancel a running task').map((h) => h.record.url)).toContain('/cancel');
+  });
+
   it('finds nothing for nonsense, even next to real words', () => {
     expect(urls('qzxjvwk')).toEqual([]);
     expect(urls('<img src=x onerror=alert(1)> qzxjvwk')).toEqual([]);

@@ -13,8 +13,12 @@ import {
 import {REDIRECT_SCRIPT, routeAliases, withSharedRedirectScript} from '@site/src/plugins/static-host/redirects';
 import {parseHeadersFile, resolveFile} from '../support/static-server.mjs';
 
-const local = {search: {provider: 'local' as const}};
-const algolia = {search: {provider: 'algolia' as const, appId: 'ABC123', apiKey: 'k', indexName: 'docs'}};
+const embedded = {provider: 'embedded' as const};
+const local = {search: {provider: 'local' as const}, askAi: embedded};
+const algolia = {
+  search: {provider: 'algolia' as const, appId: 'ABC123', apiKey: 'k', indexName: 'docs'},
+  askAi: embedded,
+};
 
 describe('content security policy', () => {
   it('allows only the site and the hashed inline scripts by default', () => {
@@ -32,6 +36,32 @@ describe('content security policy', () => {
     expect(csp).toContain('https://insights.algolia.io');
     expect(csp).toContain(SEARCH_INSIGHTS_SCRIPT);
     expect(csp).not.toContain('*');
+  });
+
+  it("allows the operator's chat endpoint origin, and nothing else, for Ask AI", () => {
+    const csp = contentSecurityPolicy([], {
+      search: {provider: 'local'},
+      askAi: {provider: 'endpoint', url: 'https://ai.example.com/v1/chat/completions'},
+    });
+    expect(csp).toContain("connect-src 'self' https://ai.example.com;");
+    expect(csp).toContain("frame-src 'none'");
+  });
+
+  it("allows Kapa's widget, backends, bot checks and the configured logo with Kapa", () => {
+    const csp = contentSecurityPolicy([], {
+      search: {provider: 'local'},
+      askAi: {
+        provider: 'kapa',
+        websiteId: 'id',
+        projectName: 'Atlas',
+        projectColor: '#0f6b5c',
+        projectLogo: 'https://cdn.example.com/logo.png',
+      },
+    });
+    expect(csp).toMatch(/script-src [^;]*https:\/\/widget\.kapa\.ai/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/proxy\.kapa\.ai/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.google\.com\/recaptcha\//);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/cdn\.example\.com/);
   });
 
   it('names the insights script the installed DocSearch loads', () => {

@@ -1,9 +1,11 @@
 import {createHash} from 'node:crypto';
+import type {AskAiConfig} from '../../ask-ai/types';
 import type {SearchConfig} from '../../search/types';
 
 /** The hosted services the site is configured with (docusaurus.config.ts). */
 export interface HostedServices {
   search: SearchConfig;
+  askAi: AskAiConfig;
 }
 
 type Directive =
@@ -26,8 +28,9 @@ type Directive =
 // checks the installed DocSearch still names it).
 export const SEARCH_INSIGHTS_SCRIPT = 'https://cdn.jsdelivr.net/npm/search-insights@2.15.0/dist/search-insights.min.js';
 
-/** Origins each configured hosted service needs, by directive; none for the embedded defaults. */
-export function serviceSources({search}: HostedServices): Partial<Record<Directive, string[]>> {
+type Sources = Partial<Record<Directive, string[]>>;
+
+function algoliaSources(search: SearchConfig): Sources {
   if (search.provider !== 'algolia') return {};
   const app = search.appId.toLowerCase();
   return {
@@ -42,6 +45,34 @@ export function serviceSources({search}: HostedServices): Partial<Record<Directi
       'https://insights.de.algolia.io',
     ],
   };
+}
+
+// Kapa's widget, its backends and the bot checks it runs (Kapa's CSP guide).
+const KAPA: Sources = {
+  'script-src': ['https://widget.kapa.ai', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  'connect-src': [
+    'https://proxy.kapa.ai',
+    'https://kapa-widget-proxy-la7dkmplpq-uc.a.run.app',
+    'https://metrics.kapa.ai',
+  ],
+  'frame-src': ['https://www.google.com/recaptcha/', 'https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  'img-src': ['https://widget.kapa.ai'],
+};
+
+function askAiSources(askAi: AskAiConfig): Sources {
+  if (askAi.provider === 'endpoint') return {'connect-src': [new URL(askAi.url).origin]};
+  if (askAi.provider !== 'kapa') return {};
+  const logo = askAi.projectLogo ? [new URL(askAi.projectLogo).origin] : [];
+  return {...KAPA, 'img-src': [...KAPA['img-src']!, ...logo]};
+}
+
+/** Origins each configured hosted service needs, by directive; none for the embedded defaults. */
+export function serviceSources({search, askAi}: HostedServices): Sources {
+  const merged: Sources = {};
+  for (const sources of [algoliaSources(search), askAiSources(askAi)])
+    for (const [directive, origins] of Object.entries(sources) as [Directive, string[]][])
+      merged[directive] = [...new Set([...(merged[directive] ?? []), ...origins])];
+  return merged;
 }
 
 /** CSP source for an inline script's exact text. */

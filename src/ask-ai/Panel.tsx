@@ -1,0 +1,319 @@
+import React, {useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {MAX_QUERY_LENGTH, searchHref} from '../search/searchUrl';
+import {openKapa} from './kapa';
+import {panelProvider} from './providers';
+import {DISCLAIMER, EXAMPLE_QUESTIONS, type Answer, type AskAiConfig, type Passage} from './types';
+import styles from './styles.module.css';
+
+type Exchange =
+  | {question: string; status: 'loading'}
+  | {question: string; status: 'answering'; text: string}
+  | {question: string; status: 'done'; text: string; answer: Answer}
+  | {question: string; status: 'error'; message: string};
+
+export interface PanelProps {
+  config: AskAiConfig;
+  onClose: () => void;
+  /** Kapa's widget failed to load: the panel shows why, with Retry. */
+  kapaError?: string;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input, [tabindex]:not([tabindex="-1"])';
+
+/** Answer text with its `[n]` markers as links to the cited sections. */
+function CitedText({text, sources, onNavigate}: {text: string; sources: Passage[]; onNavigate: () => void}) {
+  const parts = text.split(/(\[\d+\])/);
+  return (
+    <p className={styles.answerText}>
+      {parts.map((part, i) => {
+        const source = /^\[(\d+)\]$/.exec(part) ? sources[Number(part.slice(1, -1)) - 1] : undefined;
+        if (!source) return <React.Fragment key={i}>{part}</React.Fragment>;
+        return (
+          <Link
+            key={i}
+            to={source.url}
+            className={styles.citation}
+            onClick={onNavigate}
+            aria-label={`Source ${source.n}: ${source.title}${source.section ? `, ${source.section}` : ''}`}
+          >
+            [{source.n}]
+          </Link>
+        );
+      })}
+    </p>
+  );
+}
+
+function plainAnswer(answer: Answer): string {
+  const sources = answer.sources.map((s) => `[${s.n}] ${s.title}${s.section ? ` — ${s.section}` : ''}: ${s.url}`);
+  return `${answer.text}\n\n${sources.join('\n')}`;
+}
+
+function AnswerView({answer, question, onNavigate}: {answer: Answer; question: string; onNavigate: () => void}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className={styles.answer}>
+      <p className={styles.label}>
+        {answer.notFound
+          ? 'Not found in the docs'
+          : answer.grounded
+            ? 'Drawn from the docs: quoted sentences, each with its source'
+            : 'AI generated from the docs: check the sources'}
+      </p>
+      <CitedText text={answer.text} sources={answer.sources} onNavigate={onNavigate} />
+      {answer.sources.length > 0 && (
+        <ol className={styles.sources} aria-label={answer.notFound ? 'Closest pages' : 'Sources'}>
+          {answer.sources.map((source) => (
+            <li key={source.n}>
+              <Link to={source.url} onClick={onNavigate}>
+                {source.title}
+                {source.section ? ` — ${source.section}` : ''}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className={styles.actions}>
+        {answer.notFound && (
+          <Link
+            to={searchHref(question.slice(0, MAX_QUERY_LENGTH))}
+            onClick={onNavigate}
+            className="button button--sm button--secondary"
+          >
+            Search the docs for “{question.slice(0, 40)}”
+          </Link>
+        )}
+        <button
+          type="button"
+          className="button button--sm button--secondary"
+          onClick={() => {
+            void navigator.clipboard?.writeText(plainAnswer(answer)).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            );
+          }}
+        >
+          {copied ? 'Copied' : 'Copy answer'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The Ask AI dialog: example questions, the disclaimer, a conversation whose
+ * answers cite the sections they come from, and an error state with Retry.
+ * Loaded on first open only. Focus stays inside while it is open; Escape
+ * closes it and the caller returns focus to its button.
+ */
+export default function Panel({config, onClose, kapaError: initialKapaError}: PanelProps): ReactNode {
+  const titleId = useId();
+  const disclaimerId = useId();
+  const inputId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const [draft, setDraft] = useState('');
+  const [exchanges, setExchanges] = useState<Exchange[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  const [kapaError, setKapaError] = useState<string | null>(initialKapaError ?? null);
+  const busy = exchanges.some((e) => e.status === 'loading' || e.status === 'answering');
+
+  useEffect(() => {
+    input.current?.focus();
+    return () => abort.current?.abort();
+  }, []);
+
+  const update = (index: number, next: Exchange) =>
+    setExchanges((all) => all.map((exchange, i) => (i === index ? next : exchange)));
+
+  const ask = useCallback(
+    async (question: string, index: number, history: Exchange[]) => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      setAnnouncement('Searching the docs…');
+      try {
+        const answer = await panelProvider(config).answer({
+          question,
+          history: history.flatMap((e) => (e.status === 'done' ? [{question: e.question, answer: e.text}] : [])),
+          signal: controller.signal,
+          onText: (text) => update(index, {question, status: 'answering', text}),
+        });
+        update(index, {question, status: 'done', text: answer.text, answer});
+        setAnnouncement(`Answer: ${answer.text.replace(/\[\d+\]/g, '')}`);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error ? error.message : 'Something went wrong.';
+        update(index, {question, status: 'error', message});
+        setAnnouncement(`The answer failed: ${message}`);
+      }
+    },
+    [config],
+  );
+
+  const submit = (question: string) => {
+    const text = question.trim();
+    if (!text || busy) return;
+    const history = exchanges;
+    setExchanges([...history, {question: text, status: 'loading'}]);
+    setDraft('');
+    void ask(text, history.length, history);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'Tab' && dialog.current) {
+      const focusable = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const [first, last] = [focusable[0], focusable.at(-1)];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+
+  return (
+    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={disclaimerId}
+        className={styles.panel}
+        // The search shortcuts stay quiet while the reader types here.
+        data-no-search-shortcuts=""
+        onKeyDown={onKeyDown}
+      >
+        <header className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            Ask AI
+          </h2>
+          {exchanges.length > 0 && (
+            <button
+              type="button"
+              className="button button--sm button--link"
+              onClick={() => {
+                abort.current?.abort();
+                setExchanges([]);
+                setAnnouncement('New conversation');
+                input.current?.focus();
+              }}
+            >
+              New conversation
+            </button>
+          )}
+          <button type="button" className={styles.close} aria-label="Close Ask AI" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <p id={disclaimerId} className={styles.disclaimer}>
+          {DISCLAIMER}
+        </p>
+        {kapaError ? (
+          <div role="alert" className={styles.error}>
+            <p>{kapaError}</p>
+            <button
+              type="button"
+              className="button button--sm button--primary"
+              onClick={() => {
+                setKapaError(null);
+                openKapa(config as Extract<AskAiConfig, {provider: 'kapa'}>).then(onClose, (error: Error) =>
+                  setKapaError(error.message),
+                );
+              }}
+            >
+              Retry
+            </button>
+          </div>
+        ) : (
+          <>
+            <div className={styles.thread}>
+              {exchanges.length === 0 && (
+                <div className={styles.examples}>
+                  <p>Try an example:</p>
+                  {EXAMPLE_QUESTIONS.map((question) => (
+                    <button
+                      key={question}
+                      type="button"
+                      className="button button--sm button--outline button--primary"
+                      onClick={() => submit(question)}
+                    >
+                      {question}
+                    </button>
+                  ))}
+                </div>
+              )}
+              {exchanges.map((exchange, i) => (
+                <section key={i} className={styles.exchange} aria-label={`Question ${i + 1}`}>
+                  <p className={styles.question}>{exchange.question}</p>
+                  {exchange.status === 'loading' && <p className={styles.status}>Searching the docs…</p>}
+                  {exchange.status === 'answering' && <p className={styles.answerText}>{exchange.text}</p>}
+                  {exchange.status === 'done' && (
+                    <AnswerView answer={exchange.answer} question={exchange.question} onNavigate={onClose} />
+                  )}
+                  {exchange.status === 'error' && (
+                    <div className={styles.error}>
+                      <p>{exchange.message}</p>
+                      <button
+                        type="button"
+                        className="button button--sm button--primary"
+                        onClick={() => {
+                          const history = exchanges.slice(0, i);
+                          update(i, {question: exchange.question, status: 'loading'});
+                          void ask(exchange.question, i, history);
+                        }}
+                      >
+                        Retry
+                      </button>
+                    </div>
+                  )}
+                </section>
+              ))}
+            </div>
+            <form
+              className={styles.form}
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit(draft);
+              }}
+            >
+              <label htmlFor={inputId} className={styles.inputLabel}>
+                {exchanges.length > 0 ? 'Ask a follow-up question' : 'Your question'}
+              </label>
+              <textarea
+                id={inputId}
+                ref={input}
+                rows={2}
+                maxLength={500}
+                value={draft}
+                className={styles.input}
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={(event) => {
+                  // Enter sends; Shift+Enter starts a new line.
+                  if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                    event.preventDefault();
+                    submit(draft);
+                  }
+                }}
+              />
+              <button type="submit" className="button button--primary" disabled={busy || !draft.trim()}>
+                Ask
+              </button>
+            </form>
+          </>
+        )}
+        <div aria-live="polite" className={styles.srOnly}>
+          {announcement}
+        </div>
+      </div>
+    </div>
+  );
+}

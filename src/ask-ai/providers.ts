@@ -1,0 +1,89 @@
+import {composeAnswer} from './compose';
+import {retrieve} from './retrieve';
+import {createChatStreamParser} from './sse';
+import type {Answer, AskAiConfig, Passage, Turn} from './types';
+
+/** A question and what is known of the conversation so far. */
+export interface Question {
+  question: string;
+  history: Turn[];
+  /** Called with the answer's text so far, as it streams. */
+  onText: (text: string) => void;
+  signal: AbortSignal;
+}
+
+/** Something that answers questions in the panel. */
+export interface AnswerProvider {
+  answer(question: Question): Promise<Answer>;
+}
+
+/** Answers from the docs themselves: retrieval by the search core, sentences quoted with citations. */
+export const embeddedProvider: AnswerProvider = {
+  async answer({question, history, onText}) {
+    let answer = composeAnswer(question, await retrieve(question));
+    // A short follow-up ("and for images?") leans on the question before it.
+    const previous = history.at(-1)?.question;
+    if (answer.notFound && previous) answer = composeAnswer(question, await retrieve(`${previous} ${question}`));
+    onText(answer.text);
+    return answer;
+  },
+};
+
+/** The instructions and numbered passages a chat endpoint answers from. */
+export function chatMessages(question: string, history: Turn[], passages: Passage[]) {
+  const context = passages
+    .map((p) => `[${p.n}] ${p.title}${p.section ? ` — ${p.section}` : ''} (${p.url})\n${p.text.slice(0, 1500)}`)
+    .join('\n\n');
+  return [
+    {
+      role: 'system',
+      content:
+        'You answer questions about Nomic Atlas for readers of its documentation. Use only the numbered ' +
+        'passages below. After each sentence, cite the passages it relies on as [n]. If the passages do not ' +
+        `answer the question, say so plainly instead of guessing.\n\n${context}`,
+    },
+    ...history.flatMap((turn) => [
+      {role: 'user', content: turn.question},
+      {role: 'assistant', content: turn.answer},
+    ]),
+    {role: 'user', content: question},
+  ];
+}
+
+/**
+ * Answers through the operator's OpenAI-compatible chat-completions endpoint
+ * (ASK_AI_ENDPOINT), which holds any key: the browser sends the question with
+ * the passages retrieved from the docs and reads the answer as it streams.
+ */
+export function endpointProvider(url: string): AnswerProvider {
+  return {
+    async answer({question, history, onText, signal}) {
+      const passages = await retrieve(`${history.at(-1)?.question ?? ''} ${question}`.trim());
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {'content-type': 'application/json', accept: 'text/event-stream'},
+        body: JSON.stringify({stream: true, messages: chatMessages(question, history, passages)}),
+        signal,
+      });
+      if (!response.ok || !response.body) throw new Error(`The assistant did not answer (HTTP ${response.status}).`);
+      let text = '';
+      const parser = createChatStreamParser((piece) => {
+        text += piece;
+        onText(text);
+      });
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const {done, value} = await reader.read();
+        if (done) break;
+        parser.push(value);
+      }
+      if (!parser.end()) throw new Error('The answer stopped before it was complete.');
+      return {text, sources: passages, grounded: false};
+    },
+  };
+}
+
+/** The provider that answers in the site's own panel; Kapa answers in its widget instead. */
+export function panelProvider(config: AskAiConfig): AnswerProvider {
+  return config.provider === 'endpoint' ? endpointProvider(config.url) : embeddedProvider;
+}

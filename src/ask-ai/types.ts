@@ -1,0 +1,45 @@
+/**
+ * How the site answers questions: from its own pages (the default, no
+ * account or network), with Kapa's hosted widget, or through the operator's
+ * OpenAI-compatible chat endpoint. Chosen in docusaurus.config.ts from the
+ * environment (KAPA_WEBSITE_ID, ASK_AI_ENDPOINT).
+ */
+export type AskAiConfig =
+  | {provider: 'embedded'}
+  | {provider: 'kapa'; websiteId: string; projectName: string; projectColor: string; projectLogo?: string}
+  | {provider: 'endpoint'; url: string};
+
+/** The spec's example questions, shown in the panel and passed to Kapa. */
+export const EXAMPLE_QUESTIONS = ['What is a Dataset?', 'How do I configure my topic model?'] as const;
+
+/** The spec's disclaimer: answers are generated and should be checked. */
+export const DISCLAIMER = 'Answers are AI generated and may be wrong. Check them against the pages they cite.';
+
+/** A section of the docs that an answer may cite, numbered from 1. */
+export interface Passage {
+  n: number;
+  /** Page title, and the section heading when the passage is a section. */
+  title: string;
+  section?: string;
+  /** Page URL with the section's `#anchor`. */
+  url: string;
+  text: string;
+}
+
+/**
+ * An answer: text whose `[n]` markers cite `sources[n - 1]`. `grounded` is
+ * true when every sentence is quoted from the docs (the embedded provider).
+ */
+export interface Answer {
+  text: string;
+  sources: Passage[];
+  grounded: boolean;
+  /** Nothing relevant was found; `sources` are the closest pages. */
+  notFound?: boolean;
+}
+
+/** One exchange of a conversation, as sent to a chat endpoint. */
+export interface Turn {
+  question: string;
+  answer: string;
+}

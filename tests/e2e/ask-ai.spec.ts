@@ -1,0 +1,152 @@
+import type {Page} from '@playwright/test';
+import {expect, test} from './fixtures';
+
+// Ask AI with its default provider: answers drawn from the docs in the
+// browser, with no account and no request beyond the site's own files.
+
+const panel = (page: Page) => page.getByRole('dialog', {name: 'Ask AI'});
+const input = (page: Page) => panel(page).getByRole('textbox');
+
+async function openAskAi(page: Page, path = '/platform/quick-start') {
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.getByRole('button', {name: 'Ask AI'}).click();
+  await expect(panel(page)).toBeVisible();
+}
+
+async function lastAnswer(page: Page) {
+  const answer = panel(page).getByRole('region').last();
+  await expect(answer.getByRole('button', {name: 'Copy answer'})).toBeVisible();
+  return answer;
+}
+
+test('the button is on every page kind, and the panel loads only when opened', async ({page}) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  for (const path of ['/', '/platform/datasets/prepare-data-for-atlas', '/reference/api/embed-text', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', {name: 'Ask AI'})).toBeVisible();
+  }
+  expect(requested.filter((url) => /ask-ai/.test(url))).toEqual([]);
+  await page.getByRole('button', {name: 'Ask AI'}).click();
+  await expect(panel(page)).toBeVisible();
+  expect(requested.some((url) => /ask-ai/.test(url))).toBe(true);
+});
+
+test('the panel offers the example questions and the disclaimer, with focus in the question field', async ({page}) => {
+  await openAskAi(page);
+  for (const question of ['What is a Dataset?', 'How do I configure my topic model?'])
+    await expect(panel(page).getByRole('button', {name: question})).toBeVisible();
+  await expect(panel(page)).toContainText('AI generated');
+  await expect(input(page)).toBeFocused();
+});
+
+for (const [question, page_] of [
+  ['What is a Dataset?', '/platform/datasets/'],
+  ['How do I configure my topic model?', '/platform/datasets/data-maps/topic-modeling'],
+] as const) {
+  test(`"${question}" is answered from the docs, citing ${page_}`, async ({page, consoleErrors}) => {
+    await openAskAi(page);
+    await panel(page).getByRole('button', {name: question}).click();
+    const answer = await lastAnswer(page);
+    await expect(answer).toContainText('Drawn from the docs');
+    const citations = answer.getByRole('link', {name: /^Source \d+/});
+    await expect(citations.first()).toBeVisible();
+    const hrefs = await citations.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.some((href) => href?.startsWith(page_))).toBe(true);
+    // A citation goes to the section it quotes.
+    const first = answer.getByRole('link', {name: /^Source 1/}).first();
+    const href = await first.getAttribute('href');
+    await first.click();
+    await expect(panel(page)).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?]/g, '\\$&')}$`));
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('Enter sends, Shift+Enter breaks the line; follow-ups stay in the thread; a new conversation clears it', async ({
+  page,
+}) => {
+  await openAskAi(page);
+  await input(page).fill('how do I get an api key');
+  await input(page).press('Shift+Enter');
+  await input(page).pressSequentially('for the python client');
+  await expect(input(page)).toHaveValue('how do I get an api key\nfor the python client');
+  await input(page).press('Enter');
+  await lastAnswer(page);
+  await expect(input(page)).toHaveValue('');
+  await input(page).fill('how do I revoke it');
+  await input(page).press('Enter');
+  await expect(panel(page).getByRole('region')).toHaveCount(2);
+  await lastAnswer(page);
+  await panel(page).getByRole('button', {name: 'New conversation'}).click();
+  await expect(panel(page).getByRole('region')).toHaveCount(0);
+  await expect(panel(page).getByRole('button', {name: 'What is a Dataset?'})).toBeVisible();
+});
+
+test('answers are announced and can be copied', async ({page, context}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openAskAi(page);
+  await panel(page).getByRole('button', {name: 'What is a Dataset?'}).click();
+  const answer = await lastAnswer(page);
+  await expect(panel(page).locator('[aria-live="polite"]')).toContainText('Answer:');
+  await answer.getByRole('button', {name: 'Copy answer'}).click();
+  await expect(answer.getByRole('button', {name: 'Copied'})).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/\[1\] .+: \/platform\/datasets\//);
+});
+
+test('a question the docs do not answer says so and offers the closest pages and search', async ({page}) => {
+  await openAskAi(page);
+  await input(page).fill('What is the airspeed velocity of an unladen swallow?');
+  await input(page).press('Enter');
+  const answer = await lastAnswer(page);
+  await expect(answer).toContainText('Not found in the docs');
+  await expect(answer.getByRole('link', {name: /Search the docs/})).toHaveAttribute('href', /^\/search\?q=/);
+});
+
+test('focus stays in the panel; Escape closes it and returns focus to the button', async ({page}) => {
+  await openAskAi(page);
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await panel(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+  await expect(page.getByRole('button', {name: 'Ask AI'})).toBeFocused();
+});
+
+test('the search shortcuts stay quiet while typing in the panel', async ({page}) => {
+  await openAskAi(page);
+  await input(page).pressSequentially('a/b');
+  await input(page).press('ControlOrMeta+k');
+  await expect(input(page)).toHaveValue('a/b');
+  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+});
+
+test('a failure shows an error with Retry, and never breaks the page', async ({page, consoleErrors}) => {
+  await openAskAi(page);
+  // The docs index cannot be fetched (offline, blocked).
+  await page.route(/search-index/, (route) => route.abort('internetdisconnected'));
+  await panel(page).getByRole('button', {name: 'What is a Dataset?'}).click();
+  const retry = panel(page).getByRole('button', {name: 'Retry'});
+  await expect(retry).toBeVisible();
+  await expect(panel(page).locator('[aria-live="polite"]')).toContainText('The answer failed');
+  await page.unroute(/search-index/);
+  await retry.click();
+  await lastAnswer(page);
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  expect(consoleErrors.filter((e) => !/internetdisconnected|net::ERR/.test(e))).toEqual([]);
+});
+
+test('if the panel itself cannot load, a small message offers Retry', async ({page}) => {
+  await page.goto('/platform/quick-start');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.route(/ask-ai/, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', {name: 'Ask AI'}).click();
+  const failed = page.getByRole('alertdialog', {name: 'Ask AI'});
+  await expect(failed).toContainText('could not be loaded');
+  await page.unroute(/ask-ai/);
+  await failed.getByRole('button', {name: 'Retry'}).click();
+  await expect(panel(page)).toBeVisible();
+});
