@@ -8,6 +8,7 @@ import {markdownGenerators} from './src/plugins/api-theme/markdown';
 import codeTheme from './src/code-highlight/theme';
 import type {SearchConfig} from './src/search/types';
 import type {AskAiConfig} from './src/ask-ai/types';
+import type {AnalyticsConfig} from './src/analytics/types';
 
 // Every environment flag the site reads is named here, once. Unset means the
 // embedded default (local search, no analytics), so a fresh clone needs none.
@@ -37,6 +38,26 @@ const askAi: AskAiConfig = env.KAPA_WEBSITE_ID
   : env.ASK_AI_ENDPOINT
     ? {provider: 'endpoint', url: env.ASK_AI_ENDPOINT}
     : {provider: 'embedded'};
+// Analytics: Mixpanel with MIXPANEL_TOKEN, the Google tag with GTAG_ID; none
+// by default. Do Not Track and Global Privacy Control are honoured unless
+// ANALYTICS_RESPECT_DNT=false.
+const recordPercent = Number(env.MIXPANEL_RECORD_SESSIONS_PERCENT);
+const analytics: AnalyticsConfig = {
+  ...(env.MIXPANEL_TOKEN
+    ? {
+        mixpanel: {
+          token: env.MIXPANEL_TOKEN,
+          debug: env.MIXPANEL_DEBUG !== 'false',
+          apiHost: env.MIXPANEL_API_HOST ?? 'https://api-js.mixpanel.com',
+          ...(env.MIXPANEL_RECORD_SESSIONS_PERCENT && recordPercent > 0
+            ? {recordSessionsPercent: Math.min(recordPercent, 100)}
+            : {}),
+        },
+      }
+    : {}),
+  ...(env.GTAG_ID ? {gtag: {id: env.GTAG_ID}} : {}),
+  respectDnt: env.ANALYTICS_RESPECT_DNT !== 'false',
+};
 // Benchmarks only (bench/weight.mjs): the site without its generated API pages.
 const withoutApiPages = env.ATLAS_WITHOUT_API_PAGES === '1';
 
@@ -51,6 +72,8 @@ const links = {
   blog: 'https://www.nomic.ai/blog',
   github: 'https://github.com/nomic-ai',
   careers: 'https://www.nomic.ai/careers',
+  // The repository these docs are written in: page feedback opens issues there.
+  repo: env.REPO_URL ?? 'https://github.com/nomic-ai/atlas-docs',
 } as const;
 
 export type SiteLinks = typeof links;
@@ -146,6 +169,7 @@ const config = {
     links,
     search,
     askAi,
+    analytics,
   },
 
   clientModules: ['./src/console-banner/index.ts', './src/url-normalization/client-module.ts'],
@@ -186,7 +210,8 @@ const config = {
     // Routes match letter case exactly, like the files a static host serves.
     path.join(__dirname, 'src/plugins/exact-routes/index.ts'),
     // Redirect pages for /x.html and /x/index; _headers and an nginx snippet (CSP and more).
-    [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search, askAi}],
+    [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search, askAi, analytics}],
+    [path.join(__dirname, 'src/analytics/plugin.ts'), {analytics}],
     path.join(__dirname, 'src/plugins/code-highlight/index.ts'),
     [
       path.join(__dirname, 'src/plugins/lazy-stylesheets/index.ts'),
@@ -292,6 +317,7 @@ const config = {
             {label: 'Nomic', href: links.company},
             {label: 'Blog', href: links.blog},
             {label: 'GitHub', href: links.github},
+            {label: 'Privacy', to: '/privacy'},
           ],
         },
       ],

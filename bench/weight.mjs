@@ -9,31 +9,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
-import {fileURLToPath} from 'node:url';
 import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
-import {createServer} from '../tests/support/static-server.mjs';
 import {transfer} from '../tests/support/transfer.mjs';
+import {RESULTS, ROOT, build, kb, listen, ratio} from './support.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS = path.join(ROOT, 'bench/results');
 // Lighthouse's Chrome runs headless with the same flags as the browser tests.
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
-
-function build(siteDir, outDir, env = {}) {
-  const started = process.hrtime.bigint();
-  const result = spawnSync(docusaurus, ['build', '--out-dir', outDir], {
-    cwd: siteDir,
-    env: {...process.env, ...env},
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`build of ${siteDir} failed:\n${result.stdout}\n${result.stderr}`);
-  return Number(process.hrtime.bigint() - started) / 1e9;
-}
 
 /**
  * The same platform and reference pages built as a stock Docusaurus site:
@@ -84,15 +69,6 @@ async function performance(url) {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return {score: median(scores), tbt: median(tbt), accessibility: median(a11y)};
 }
-
-function listen(dir) {
-  return new Promise((resolve) => {
-    const server = createServer({dir}).listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
-
-const kb = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;
-const ratio = (value, base) => `${(value / base).toFixed(2)}×`;
 
 async function main() {
   fs.mkdirSync(RESULTS, {recursive: true});

@@ -1,5 +1,6 @@
 import React, {useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import {track} from '../analytics/events';
 import {MAX_QUERY_LENGTH, searchHref} from '../search/searchUrl';
 import {openKapa} from './kapa';
 import {panelProvider} from './providers';
@@ -22,7 +23,7 @@ export interface PanelProps {
 const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input, [tabindex]:not([tabindex="-1"])';
 
 /** Answer text with its `[n]` markers as links to the cited sections. */
-function CitedText({text, sources, onNavigate}: {text: string; sources: Passage[]; onNavigate: () => void}) {
+function CitedText({text, sources, onCite}: {text: string; sources: Passage[]; onCite: (source: Passage) => void}) {
   const parts = text.split(/(\[\d+\])/);
   return (
     <p className={styles.answerText}>
@@ -34,7 +35,7 @@ function CitedText({text, sources, onNavigate}: {text: string; sources: Passage[
             key={i}
             to={source.url}
             className={styles.citation}
-            onClick={onNavigate}
+            onClick={() => onCite(source)}
             aria-label={`Source ${source.n}: ${source.title}${source.section ? `, ${source.section}` : ''}`}
           >
             [{source.n}]
@@ -52,6 +53,11 @@ function plainAnswer(answer: Answer): string {
 
 function AnswerView({answer, question, onNavigate}: {answer: Answer; question: string; onNavigate: () => void}) {
   const [copied, setCopied] = useState(false);
+  // Reported: which source was followed, never the answer's text.
+  const onCite = (source: Passage) => {
+    track({name: 'Ask AI citation click', props: {position: source.n, target: source.url}});
+    onNavigate();
+  };
   return (
     <div className={styles.answer}>
       <p className={styles.label}>
@@ -61,12 +67,12 @@ function AnswerView({answer, question, onNavigate}: {answer: Answer; question: s
             ? 'Drawn from the docs: quoted sentences, each with its source'
             : 'AI generated from the docs: check the sources'}
       </p>
-      <CitedText text={answer.text} sources={answer.sources} onNavigate={onNavigate} />
+      <CitedText text={answer.text} sources={answer.sources} onCite={onCite} />
       {answer.sources.length > 0 && (
         <ol className={styles.sources} aria-label={answer.notFound ? 'Closest pages' : 'Sources'}>
           {answer.sources.map((source) => (
             <li key={source.n}>
-              <Link to={source.url} onClick={onNavigate}>
+              <Link to={source.url} onClick={() => onCite(source)}>
                 {source.title}
                 {source.section ? ` — ${source.section}` : ''}
               </Link>
@@ -157,6 +163,14 @@ export default function Panel({config, onClose, kapaError: initialKapaError}: Pa
     const text = question.trim();
     if (!text || busy) return;
     const history = exchanges;
+    track({
+      name: 'Ask AI question',
+      props: {
+        provider: config.provider,
+        question_length: text.length,
+        example: (EXAMPLE_QUESTIONS as readonly string[]).includes(text),
+      },
+    });
     setExchanges([...history, {question: text, status: 'loading'}]);
     setDraft('');
     void ask(text, history.length, history);

@@ -1,3 +1,4 @@
+import {reportSearch} from '../analytics/events';
 import {highlight, snippet} from './highlight';
 import {searchLocal} from './localClient';
 import type {SearchHit} from './types';
@@ -67,9 +68,16 @@ export function createLocalDocSearchClient() {
 
 type Client = {search: (request: {requests: DocSearchRequest[]}) => Promise<{results: unknown[]}>};
 
+/** Reports a settled query to analytics: its length and how many results it found. */
+function reportResults(request: {requests: DocSearchRequest[]}, response: {results: unknown[]}): void {
+  const [first] = request.requests;
+  const result = response.results[0] as {nbHits?: number; hits?: unknown[]} | undefined;
+  if (first) reportSearch('modal', first.query, result?.nbHits ?? result?.hits?.length ?? 0);
+}
+
 /**
- * Reports whether each search succeeded, and answers a failed one with no
- * hits instead of an error. DocSearch 3.9 resets its status to idle after a
+ * Reports whether each search succeeded (and its size to analytics), and
+ * answers a failed one with no hits instead of an error. DocSearch 3.9 resets its status to idle after a
  * failed search, so its own error screen never shows and the rejection goes
  * unhandled; the search bar shows the error screen itself instead.
  */
@@ -80,6 +88,7 @@ export function reportingFailures<T extends Client>(client: T, onOutcome: (ok: b
       client.search(request).then(
         (response) => {
           onOutcome(true);
+          reportResults(request, response);
           return response;
         },
         () => {

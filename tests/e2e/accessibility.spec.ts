@@ -101,6 +101,14 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
     },
   },
   {
+    name: 'page feedback with its comment box',
+    route: '/platform/quick-start',
+    open: async (page) => {
+      await page.getByRole('button', {name: 'No', exact: true}).click();
+      await expect(page.getByLabel('What could be better? (optional)')).toBeFocused();
+    },
+  },
+  {
     name: 'Ask AI with an answer',
     route: '/platform/quick-start',
     open: async (page) => {

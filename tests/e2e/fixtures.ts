@@ -23,10 +23,26 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-export const test = base.extend<{consoleErrors: string[]}>({
+// Analytics hosts (builds with MIXPANEL_TOKEN or GTAG_ID) answer from here
+// unless a test routes them itself: nothing leaves the machine, and a test of
+// something else never sees an analytics request fail.
+const ANALYTICS_HOSTS = /mixpanel\.com|googletagmanager\.com|google-analytics\.com/;
+
+export const test = base.extend<{consoleErrors: string[]; quietAnalytics: void}>({
   consoleErrors: async ({page}, use) => {
     await use(collectErrors(page));
   },
+  quietAnalytics: [
+    async ({page}, use) => {
+      await page.route(ANALYTICS_HOSTS, (route) =>
+        route.fulfill(
+          route.request().resourceType() === 'script' ? {contentType: 'text/javascript', body: ''} : {body: '1'},
+        ),
+      );
+      await use();
+    },
+    {auto: true},
+  ],
 });
 
 export {expect};

@@ -5,8 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const HOSTED_PORT = PORT + 1;
 const KAPA_PORT = PORT + 2;
 // Specs that need a build with hosted services configured.
-const HOSTED = /(algolia|ask-ai-endpoint)\.spec\.ts/;
-const KAPA = /ask-ai-kapa\.spec\.ts/;
+const HOSTED = /(algolia|ask-ai-endpoint|analytics-mixpanel)\.spec\.ts/;
+const KAPA = /(ask-ai-kapa|analytics-gtag)\.spec\.ts/;
 
 const browser = {
   ...devices['Desktop Chrome'],
@@ -32,13 +32,13 @@ export default defineConfig({
       use: {...browser, baseURL: `http://127.0.0.1:${PORT}`},
     },
     {
-      // The build made with ALGOLIA_* and ASK_AI_ENDPOINT set (tests/run-all.sh).
+      // The build made with ALGOLIA_*, ASK_AI_ENDPOINT and MIXPANEL_TOKEN set (tests/run-all.sh).
       name: 'hosted',
       testMatch: HOSTED,
       use: {...browser, baseURL: `http://127.0.0.1:${HOSTED_PORT}`},
     },
     {
-      // The build made with KAPA_* set.
+      // The build made with KAPA_* and GTAG_ID set.
       name: 'kapa',
       testMatch: KAPA,
       use: {...browser, baseURL: `http://127.0.0.1:${KAPA_PORT}`},

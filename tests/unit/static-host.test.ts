@@ -14,10 +14,12 @@ import {REDIRECT_SCRIPT, routeAliases, withSharedRedirectScript} from '@site/src
 import {parseHeadersFile, resolveFile} from '../support/static-server.mjs';
 
 const embedded = {provider: 'embedded' as const};
-const local = {search: {provider: 'local' as const}, askAi: embedded};
+const noAnalytics = {respectDnt: true};
+const local = {search: {provider: 'local' as const}, askAi: embedded, analytics: noAnalytics};
 const algolia = {
   search: {provider: 'algolia' as const, appId: 'ABC123', apiKey: 'k', indexName: 'docs'},
   askAi: embedded,
+  analytics: noAnalytics,
 };
 
 describe('content security policy', () => {
@@ -42,6 +44,7 @@ describe('content security policy', () => {
     const csp = contentSecurityPolicy([], {
       search: {provider: 'local'},
       askAi: {provider: 'endpoint', url: 'https://ai.example.com/v1/chat/completions'},
+      analytics: noAnalytics,
     });
     expect(csp).toContain("connect-src 'self' https://ai.example.com;");
     expect(csp).toContain("frame-src 'none'");
@@ -57,11 +60,27 @@ describe('content security policy', () => {
         projectColor: '#0f6b5c',
         projectLogo: 'https://cdn.example.com/logo.png',
       },
+      analytics: noAnalytics,
     });
     expect(csp).toMatch(/script-src [^;]*https:\/\/widget\.kapa\.ai/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/proxy\.kapa\.ai/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.google\.com\/recaptcha\//);
     expect(csp).toMatch(/img-src [^;]*https:\/\/cdn\.example\.com/);
+  });
+
+  it("allows Mixpanel's configured API host and the Google tag's hosts, and no recorder CDN", () => {
+    const csp = contentSecurityPolicy([], {
+      ...local,
+      analytics: {
+        mixpanel: {token: 't', debug: false, apiHost: 'https://api-eu.mixpanel.com', recordSessionsPercent: 5},
+        gtag: {id: 'G-TEST'},
+        respectDnt: true,
+      },
+    });
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api-eu\.mixpanel\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+    expect(csp).not.toContain('mxpnl');
   });
 
   it('names the insights script the installed DocSearch loads', () => {

@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto';
+import type {AnalyticsConfig} from '../../analytics/types';
 import type {AskAiConfig} from '../../ask-ai/types';
 import type {SearchConfig} from '../../search/types';
 
@@ -6,6 +7,7 @@ import type {SearchConfig} from '../../search/types';
 export interface HostedServices {
   search: SearchConfig;
   askAi: AskAiConfig;
+  analytics: AnalyticsConfig;
 }
 
 type Directive =
@@ -66,10 +68,26 @@ function askAiSources(askAi: AskAiConfig): Sources {
   return {...KAPA, 'img-src': [...KAPA['img-src']!, ...logo]};
 }
 
+// gtag.js and where it sends page views (Google's CSP guidance for Google Analytics 4).
+const GTAG: Sources = {
+  'script-src': ['https://www.googletagmanager.com'],
+  'connect-src': [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+  'img-src': ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+};
+
+function analyticsSources({mixpanel, gtag}: AnalyticsConfig): Sources[] {
+  // Mixpanel's session recorder is served by the site itself, so only its API host is added.
+  return [mixpanel ? {'connect-src': [new URL(mixpanel.apiHost).origin]} : {}, gtag ? GTAG : {}];
+}
+
 /** Origins each configured hosted service needs, by directive; none for the embedded defaults. */
-export function serviceSources({search, askAi}: HostedServices): Sources {
+export function serviceSources({search, askAi, analytics}: HostedServices): Sources {
   const merged: Sources = {};
-  for (const sources of [algoliaSources(search), askAiSources(askAi)])
+  for (const sources of [algoliaSources(search), askAiSources(askAi), ...analyticsSources(analytics)])
     for (const [directive, origins] of Object.entries(sources) as [Directive, string[]][])
       merged[directive] = [...new Set([...(merged[directive] ?? []), ...origins])];
   return merged;

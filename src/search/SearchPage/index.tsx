@@ -1,8 +1,9 @@
-import React, {useState, type FormEvent, type ReactNode} from 'react';
+import React, {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
+import {reportSearch} from '../../analytics/events';
 import {escapeHtml} from '../highlight';
 import {SEARCH_FAILURE, type SearchHit} from '../types';
 import {MAX_QUERY_LENGTH, parseSearchParams, searchHref} from '../searchUrl';
@@ -88,6 +89,10 @@ export default function SearchPage(): ReactNode {
   const {query, page} = parseSearchParams(isBrowser ? location.search : '');
   const [draft, setDraft] = useState(query);
   const state = useSearch(query, page, HITS_PER_PAGE);
+  const resultCount = state.status === 'done' ? state.result.nbHits : undefined;
+  useEffect(() => {
+    if (resultCount !== undefined && page === 0) reportSearch('page', query, resultCount);
+  }, [query, page, resultCount]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,32 @@
+// What the benchmarks share: building the site with some environment, and
+// serving a build the way the tests do (gzip, the generated headers).
+import path from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {fileURLToPath} from 'node:url';
+import {createServer} from '../tests/support/static-server.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const RESULTS = path.join(ROOT, 'bench/results');
+const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
+
+/** Builds `siteDir` into `outDir` with extra environment variables; returns the seconds it took. */
+export function build(siteDir, outDir, env = {}) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(docusaurus, ['build', '--out-dir', outDir], {
+    cwd: siteDir,
+    env: {...process.env, ...env},
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`build of ${siteDir} failed:\n${result.stdout}\n${result.stderr}`);
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** Serves a build on a free port. */
+export function listen(dir) {
+  return new Promise((resolve) => {
+    const server = createServer({dir}).listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+export const ratio = (value, base) => `${(value / base).toFixed(2)}×`;
