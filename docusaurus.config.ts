@@ -60,6 +60,8 @@ const analytics: AnalyticsConfig = {
 };
 // Benchmarks only (bench/weight.mjs): the site without its generated API pages.
 const withoutApiPages = env.ATLAS_WITHOUT_API_PAGES === '1';
+// Benchmarks only (bench/twins.mjs): the site without its Markdown twins and llms.txt.
+const withoutTwins = env.ATLAS_WITHOUT_TWINS === '1';
 
 // External addresses, defined once; navbar, footer and components read them
 // from `customFields.links`.
@@ -82,8 +84,12 @@ const docsCommon = {
   // Categories start collapsed and can be toggled; the sidebar itself stays.
   sidebarCollapsible: true,
   sidebarCollapsed: true,
-  showLastUpdateTime: false,
+  // From git history; a file without history (or a build without git) shows no date.
+  showLastUpdateTime: true,
 } satisfies DocsOptions;
+
+/** "Edit this page" links to a hand-written page's file in the docs repository. */
+const editUrl = `${links.repo.replace(/\/$/, '')}/edit/main/`;
 
 // The generated API reference: its own docs instance, so only API pages load
 // the API theme's code, and the OpenAPI plugin that writes its pages.
@@ -96,6 +102,8 @@ const apiPlugins: PluginConfig[] = [
       path: 'reference/api',
       routeBasePath: 'reference/api',
       sidebarPath: './src/sidebars/api.ts',
+      // Only the hand-written query pages have a file to edit; the rest is generated from openapi/.
+      editUrl: ({docPath}) => (docPath.startsWith('query/') ? `${editUrl}reference/api/${docPath}` : undefined),
       docItemComponent: '@theme/ApiItem',
     } satisfies DocsOptions,
   ],
@@ -183,6 +191,7 @@ const config = {
           path: 'docs',
           routeBasePath: 'platform',
           sidebarPath: './sidebars.ts',
+          editUrl,
         },
         blog: false,
         theme: {
@@ -203,10 +212,13 @@ const config = {
         path: 'reference/pages',
         routeBasePath: 'reference',
         sidebarPath: './src/sidebars/reference.ts',
+        editUrl,
       } satisfies DocsOptions,
     ],
     ...(withoutApiPages ? [] : apiPlugins),
     path.join(__dirname, 'src/plugins/search-index/index.ts'),
+    // Markdown twins of every page, /llms.txt and /llms-full.txt.
+    ...(withoutTwins ? [] : [path.join(__dirname, 'src/llms/plugin.ts')]),
     // Routes match letter case exactly, like the files a static host serves.
     path.join(__dirname, 'src/plugins/exact-routes/index.ts'),
     // Redirect pages for /x.html and /x/index; _headers and an nginx snippet (CSP and more).

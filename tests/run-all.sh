@@ -10,6 +10,8 @@ bash tests/setup/ensure-chromium.sh
 
 step "Types";          npm run --silent typecheck
 step "Lint";           npm run --silent lint
+step "Spelling";       npm run --silent spellcheck
+step "Markdown lint";  npm run --silent lint:md
 step "OpenAPI lint";   npm run --silent lint:openapi
 step "Audit of production dependencies"; node tests/setup/audit.mjs
 step "Unit tests";     npm run --silent test:unit

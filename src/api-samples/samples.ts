@@ -15,7 +15,7 @@ export interface Operation {
   responses?: Record<string, {content?: Record<string, unknown>}>;
 }
 
-interface Parameter {
+export interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
@@ -24,7 +24,7 @@ interface Parameter {
   schema?: Schema;
 }
 
-interface Schema {
+export interface Schema {
   type?: string | string[];
   format?: string;
   default?: unknown;
@@ -34,9 +34,10 @@ interface Schema {
   items?: Schema;
   properties?: Record<string, Schema>;
   required?: string[];
+  description?: string;
 }
 
-interface MediaType {
+export interface MediaType {
   schema?: Schema;
   example?: unknown;
   examples?: Record<string, {value?: unknown}>;
@@ -116,7 +117,8 @@ export function exampleFromSchema(schema: Schema | undefined, depth = 0): unknow
   return 'string';
 }
 
-function mediaExample(media: MediaType): unknown {
+/** The example a request or response body shows: the spec's own, else one made from its schema. */
+export function mediaExample(media: MediaType): unknown {
   return media.example ?? Object.values(media.examples ?? {})[0]?.value ?? exampleFromSchema(media.schema);
 }
 

@@ -138,6 +138,8 @@ function documentBoost(stored: Record<string, unknown> | undefined, wantsLegacy:
 
 export interface Engine {
   search(query: string, limit?: number): SearchHit[];
+  /** Every page once (its first record): URL without anchor, title and area. */
+  pages(): {url: string; title: string; area: string}[];
 }
 
 export interface SearchHit {
@@ -166,7 +168,14 @@ export function createEngine(records: SearchRecord[]): Engine {
   index.addAll(records);
   const byId = new Map(records.map((r) => [String(r.id), r]));
 
+  const pages = [...new Map(records.map((r) => [r.url.split('#')[0]!, r])).entries()].map(([url, r]) => ({
+    url,
+    title: r.hierarchy.lvl1,
+    area: r.hierarchy.lvl0,
+  }));
+
   return {
+    pages: () => pages,
     search(query, limit = 50) {
       const words = queryWords(query);
       if (words.length === 0) return [];

@@ -109,6 +109,14 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
     },
   },
   {
+    name: 'the Copy page menu',
+    route: '/platform/quick-start',
+    open: async (page) => {
+      await page.getByRole('button', {name: 'More ways to copy this page'}).click();
+      await expect(page.getByRole('link', {name: /View as Markdown/})).toBeVisible();
+    },
+  },
+  {
     name: 'Ask AI with an answer',
     route: '/platform/quick-start',
     open: async (page) => {

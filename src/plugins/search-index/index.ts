@@ -3,27 +3,11 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {SearchIndexFile, SearchRecord} from '../../search/records';
+import {areaOf} from '../../data/sections';
 import {sectionsOf} from './sections';
 import specs from '../openapi-docs/spec-operations.cjs';
 
 const {specOperations} = specs;
-
-/** The area of the site a page belongs to: the group title of its hits. */
-export function areaOf(url: string): string {
-  const areas: [RegExp, string][] = [
-    [/^\/platform\/(quick-start|release-notes)/, 'Get started'],
-    [/^\/platform\/account\//, 'Account'],
-    [/^\/platform\/datasets\/data-maps\//, 'Data maps'],
-    [/^\/platform\/datasets\//, 'Datasets'],
-    [/^\/platform\/embeddings-and-retrieval\//, 'Embeddings and retrieval'],
-    [/^\/platform\/files\//, 'Files'],
-    [/^\/reference\/api\/legacy\//, 'Legacy API'],
-    [/^\/reference\/python-api\//, 'Python client'],
-    [/^\/reference\/typescript-api\//, 'TypeScript client'],
-    [/^\/reference\//, 'API reference'],
-  ];
-  return areas.find(([pattern]) => pattern.test(url))?.[1] ?? 'Documentation';
-}
 
 function stripMarkdown(text: string): string {
   return text

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import React, {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
@@ -6,7 +6,7 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
 import {queryFromPath} from '@site/src/search/queryFromPath';
-import {useSearch} from '@site/src/search/useSearch';
+import type {PageRef} from '@site/src/search/suggest';
 import styles from './styles.module.css';
 import searchInput from '@site/src/search/searchInput.module.css';
 
@@ -22,17 +22,35 @@ const SECTIONS = [
   {to: '/reference/getting-started/', label: 'API reference', hint: 'Authentication, endpoints and clients'},
 ];
 
+/**
+ * Pages close to a path nobody serves: near-matching routes, then search
+ * results for its words. Loaded with the index on demand; none if it fails.
+ */
+function useSuggestions(pathname: string | undefined): PageRef[] {
+  const [pages, setPages] = useState<PageRef[]>([]);
+  useEffect(() => {
+    if (pathname === undefined) return undefined;
+    let current = true;
+    import('@site/src/search/suggest')
+      .then(({suggestPages}) => suggestPages(pathname))
+      .then(
+        (found) => current && setPages(found),
+        () => current && setPages([]),
+      );
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
+  return pages;
+}
+
 export default function NotFoundContent({className}: Props): ReactNode {
   // The 404 page is pre-rendered once for every unknown path: anything derived
   // from the requested path appears after hydration, or hydration would mismatch.
   const isBrowser = useIsBrowser();
   const {pathname} = useLocation();
   const query = isBrowser ? queryFromPath(pathname) : '';
-  const suggestions = useSearch(query, 0, 5);
-  const pages =
-    suggestions.status === 'done'
-      ? [...new Map(suggestions.result.hits.map((hit) => [hit.url.split('#')[0], hit])).values()]
-      : [];
+  const pages = useSuggestions(isBrowser ? pathname : undefined);
   return (
     <main className={clsx('container margin-vert--xl', className)}>
       <div className="row">
@@ -74,10 +92,10 @@ export default function NotFoundContent({className}: Props): ReactNode {
             <>
               <Heading as="h2">Pages that may be what you were looking for</Heading>
               <ul className={styles.sections}>
-                {pages.map((hit) => (
-                  <li key={hit.url}>
-                    <Link to={hit.url.split('#')[0]}>{hit.hierarchy.lvl1}</Link>
-                    <span className={styles.hint}> — {hit.hierarchy.lvl0}</span>
+                {pages.map((page) => (
+                  <li key={page.url}>
+                    <Link to={page.url}>{page.title}</Link>
+                    <span className={styles.hint}> — {page.area}</span>
                   </li>
                 ))}
               </ul>

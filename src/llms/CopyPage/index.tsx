@@ -1,0 +1,136 @@
+import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import {useLocation} from '@docusaurus/router';
+import {sectionOf} from '../sections';
+import {twinPath} from '../twinPath';
+import styles from './styles.module.css';
+
+/** The heading of the section the reader is in: the last h2/h3 that has reached the sticky row the button is in. */
+function headingInView(button: HTMLElement | null): string | undefined {
+  const top = button?.getBoundingClientRect().bottom ?? 0;
+  const headings = Array.from(document.querySelectorAll<HTMLElement>('article :is(h2, h3)[id]'));
+  const passed = headings.filter((h) => h.getBoundingClientRect().top <= top + 80);
+  return (
+    passed
+      .at(-1)
+      ?.textContent?.replace(/\u200b/g, '')
+      .trim() || undefined
+  );
+}
+
+async function copy(text: string): Promise<void> {
+  if (!navigator.clipboard) throw new Error('The clipboard is not available here.');
+  await navigator.clipboard.writeText(text);
+}
+
+/**
+ * "Copy page": puts the page's Markdown twin on the clipboard. Its menu also
+ * opens the twin and copies only the section in view.
+ */
+export default function CopyPage(): ReactNode {
+  const {pathname} = useLocation();
+  const twin = twinPath(pathname);
+  const [open, setOpen] = useState(false);
+  const [section, setSection] = useState<string>();
+  const [status, setStatus] = useState('');
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  const markdown = async () => {
+    const response = await fetch(twin);
+    if (!response.ok) throw new Error(`The Markdown version did not load (${response.status}).`);
+    return response.text();
+  };
+
+  const run = async (what: () => Promise<string>, done: string) => {
+    setOpen(false);
+    try {
+      await copy(await what());
+      setStatus(done);
+    } catch (error) {
+      setStatus(`Could not copy: ${error instanceof Error ? error.message : 'unknown error'}`);
+    }
+  };
+
+  const copySection = (heading: string) =>
+    run(async () => {
+      const text = sectionOf(await markdown(), heading);
+      if (!text) throw new Error(`the section “${heading}” is not in the Markdown version.`);
+      return text;
+    }, `Section “${heading}” copied as Markdown`);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointer = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node) && !toggle.current?.contains(event.target as Node))
+        setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  useEffect(() => {
+    if (!status) return undefined;
+    const timer = setTimeout(() => setStatus(''), 4000);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  return (
+    <div
+      className={styles.copyPage}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
+      <div className={styles.group}>
+        <button type="button" className={styles.main} onClick={() => void run(markdown, 'Page copied as Markdown')}>
+          Copy page
+        </button>
+        <button
+          ref={toggle}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={`${id}-menu`}
+          aria-label="More ways to copy this page"
+          onClick={() => {
+            setSection(headingInView(toggle.current));
+            setOpen(!open);
+          }}
+        >
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+            <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+      <div ref={menu} id={`${id}-menu`} className={styles.menu} hidden={!open}>
+        <ul>
+          <li>
+            <button type="button" onClick={() => void run(markdown, 'Page copied as Markdown')}>
+              Copy page as Markdown
+            </button>
+          </li>
+          {section && (
+            <li>
+              <button type="button" onClick={() => void copySection(section)}>
+                Copy section “{section}”
+              </button>
+            </li>
+          )}
+          <li>
+            <a href={twin} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
+              View as Markdown<span className={styles.srOnly}> (opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </div>
+      <span role="status" className={status ? styles.status : styles.srOnly}>
+        {status}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  API_KEY_VARIABLE,
+  mediaExample,
+  requestSamples,
+  type MediaType,
+  type Operation,
+  type Parameter,
+  type Schema,
+} from '../api-samples/samples';
+
+/** The parts of a generated API page's front matter (`api`) the twin shows. */
+export interface ApiOperation extends Operation {
+  description?: string;
+  parameters?: (Parameter & {description?: string})[];
+  requestBody?: {content?: Record<string, MediaType>; description?: string; required?: boolean};
+  responses?: Record<string, {description?: string; content?: Record<string, MediaType>}>;
+}
+
+type RichSchema = Schema & {
+  description?: string;
+  nullable?: boolean;
+  allOf?: RichSchema[];
+  oneOf?: RichSchema[];
+  anyOf?: RichSchema[];
+  additionalProperties?: boolean | RichSchema;
+  properties?: Record<string, RichSchema>;
+  items?: RichSchema;
+  title?: string;
+};
+
+const oneLine = (text = '') => text.replace(/\s*\n\s*/g, ' ').trim();
+const cell = (text = '') => oneLine(text).replace(/\|/g, '\\|');
+
+function typeOf(schema: RichSchema | undefined): string {
+  if (!schema) return 'any';
+  const variants = schema.oneOf ?? schema.anyOf;
+  if (variants) return variants.map(typeOf).join(' or ');
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const base = types.length ? types.join(' | ') : schema.properties ? 'object' : 'any';
+  const shown = base === 'array' ? `array of ${typeOf(schema.items)}` : base;
+  return schema.format ? `${shown} (${schema.format})` : shown;
+}
+
+/** Merges `allOf` parts into one object schema, as readers think of them. */
+function merged(schema: RichSchema): RichSchema {
+  if (!schema.allOf) return schema;
+  return schema.allOf.map(merged).reduce<RichSchema>(
+    (all, part) => ({
+      ...all,
+      ...part,
+      properties: {...all.properties, ...part.properties},
+      required: [...(all.required ?? []), ...(part.required ?? [])],
+    }),
+    {...schema, allOf: undefined},
+  );
+}
+
+/** A schema's fields as a nested list: name, type, whether required, description, allowed values. */
+export function schemaMarkdown(input: RichSchema | undefined, depth = 0): string[] {
+  if (!input || depth > 5) return [];
+  const schema = merged(input);
+  const indent = '  '.repeat(depth);
+  const fields = schema.properties ?? (schema.items ? merged(schema.items).properties : undefined);
+  if (!fields) return [];
+  const required = new Set(schema.required ?? (schema.items ? merged(schema.items).required : []) ?? []);
+  return Object.entries(fields).flatMap(([name, field]) => {
+    const details = [
+      typeOf(field),
+      required.has(name) ? 'required' : 'optional',
+      field.default !== undefined ? `default \`${JSON.stringify(field.default)}\`` : '',
+      field.enum ? `one of ${field.enum.map((v) => `\`${JSON.stringify(v)}\``).join(', ')}` : '',
+    ].filter(Boolean);
+    const description = field.description ? `: ${oneLine(field.description)}` : '';
+    const nested = field.type === 'array' ? merged(field.items ?? {}) : merged(field);
+    return [`${indent}- \`${name}\` (${details.join(', ')})${description}`, ...schemaMarkdown(nested, depth + 1)];
+  });
+}
+
+function bodyMarkdown(content: Record<string, MediaType> | undefined, level: string): string[] {
+  return Object.entries(content ?? {}).flatMap(([type, media]) => {
+    const fields = schemaMarkdown(media.schema as RichSchema);
+    const example = mediaExample(media);
+    const isText = type.includes('json') || type.startsWith('text/');
+    return [
+      `${level} \`${type}\``,
+      '',
+      ...(fields.length ? [...fields, ''] : []),
+      ...(example !== undefined && example !== null && isText
+        ? ['Example:', '', '```json', JSON.stringify(example, null, 2), '```', '']
+        : []),
+    ];
+  });
+}
+
+/** A generated API page as Markdown, made from its operation in the spec. */
+export function apiMarkdown(title: string, op: ApiOperation): string {
+  const method = op.method.toUpperCase();
+  const server = (op.servers?.[0]?.url ?? 'https://api-atlas.nomic.ai').replace(/\/$/, '');
+  const secured = (op.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
+  const parameters = op.parameters ?? [];
+  const samples = requestSamples(op);
+  const lines = [
+    `# ${title}`,
+    '',
+    `\`${method} ${server}${op.path}\``,
+    '',
+    (op.description ?? '').trim(),
+    '',
+    secured
+      ? `Authentication: send your API key as \`Authorization: Bearer $${API_KEY_VARIABLE}\`.`
+      : 'Authentication: none.',
+    '',
+  ];
+  if (parameters.length) {
+    lines.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
+    for (const p of parameters)
+      lines.push(
+        `| \`${p.name}\` | ${p.in} | ${cell(typeOf(p.schema as RichSchema))} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)} |`,
+      );
+    lines.push('');
+  }
+  if (op.requestBody?.content) {
+    lines.push('## Request body', '');
+    if (op.requestBody.description) lines.push(oneLine(op.requestBody.description), '');
+    lines.push(...bodyMarkdown(op.requestBody.content, '###'));
+  }
+  lines.push('## Responses', '');
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
+    lines.push(`### ${status}${response.description ? `: ${oneLine(response.description)}` : ''}`, '');
+    lines.push(...bodyMarkdown(response.content, '####'));
+  }
+  lines.push('## Request samples', '', '### Python', '', '```python', samples.python.trimEnd(), '```', '');
+  lines.push('### curl', '', '```bash', samples.curl.trimEnd(), '```', '');
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import remarkStringify from 'remark-stringify';
+import type {Root, RootContent, PhrasingContent} from 'mdast';
+// Node types of MDX and directives, for the switch below.
+import type {} from 'mdast-util-mdx';
+import type {} from 'mdast-util-directive';
+
+type Attribute = {type: string; name?: string; value?: unknown};
+
+function attribute(node: {attributes?: Attribute[]}, name: string): string | undefined {
+  const found = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  return typeof found?.value === 'string' ? found.value : undefined;
+}
+
+const ADMONITIONS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important']);
+const strong = (text: string): PhrasingContent => ({type: 'strong', children: [{type: 'text', value: text}]});
+
+/**
+ * What a node becomes in plain Markdown: imports and expressions go, tabs
+ * become labelled runs of their content, admonitions become quotes, other
+ * components keep their children or their title.
+ */
+function plain(node: RootContent, resolveLink: (url: string) => string): RootContent[] {
+  const children = (n: {children?: RootContent[]}) => (n.children ?? []).flatMap((c) => plain(c, resolveLink));
+  switch (node.type) {
+    case 'mdxjsEsm':
+    case 'mdxFlowExpression':
+    case 'mdxTextExpression':
+      return [];
+    case 'mdxJsxFlowElement':
+    case 'mdxJsxTextElement': {
+      if (node.name === 'TabItem') {
+        const label = attribute(node, 'label') ?? attribute(node, 'value') ?? '';
+        return [{type: 'paragraph', children: [strong(label)]}, ...children(node)];
+      }
+      const inner = children(node);
+      if (inner.length > 0 || node.type === 'mdxJsxTextElement') return inner;
+      const title = attribute(node, 'title') ?? attribute(node, 'caption');
+      return title
+        ? [{type: 'paragraph', children: [{type: 'emphasis', children: [{type: 'text', value: `Figure: ${title}`}]}]}]
+        : [];
+    }
+    case 'containerDirective': {
+      if (!ADMONITIONS.has(node.name)) return children(node);
+      const [first, ...rest] = node.children;
+      const hasLabel =
+        first?.type === 'paragraph' && (first.data as {directiveLabel?: boolean} | undefined)?.directiveLabel;
+      const label = hasLabel ? first.children.map((c) => ('value' in c ? c.value : '')).join('') : node.name;
+      const body = (hasLabel ? rest : node.children).flatMap((c) => plain(c, resolveLink));
+      const heading = `${label.charAt(0).toUpperCase()}${label.slice(1)}:`;
+      return [
+        {type: 'blockquote', children: [{type: 'paragraph', children: [strong(heading)]}, ...body]},
+      ] as RootContent[];
+    }
+    case 'leafDirective':
+    case 'textDirective':
+      return children(node as {children?: RootContent[]});
+    case 'link':
+      return [{...node, url: resolveLink(node.url), children: children(node) as PhrasingContent[]}];
+    default:
+      return 'children' in node ? [{...node, children: children(node)} as RootContent] : [node];
+  }
+}
+
+export interface MarkdownPage {
+  title: string;
+  description?: string;
+  /** The page's source, front matter included. */
+  source: string;
+  /** The file it came from, to resolve links to other files. */
+  file: string;
+  /** Site path of a file linked by its path (`./storage.mdx`), when it is a page. */
+  permalinkOf: (file: string) => string | undefined;
+}
+
+/** A hand-written page as plain Markdown: what a reader sees, without MDX. */
+export function mdxToMarkdown({title, description, source, file, permalinkOf}: MarkdownPage): string {
+  const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
+  const isMdx = file.endsWith('.mdx');
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+  if (isMdx) processor.use(remarkMdx);
+  const tree = processor.parse(body) as Root;
+  const resolveLink = (url: string) => {
+    const match = /^(\.{0,2}\/[^#?]*\.mdx?)(#.*)?$/.exec(url);
+    if (!match || /^\//.test(url)) return url;
+    const target = permalinkOf(path.resolve(path.dirname(file), match[1]!));
+    return target ? `${target}${match[2] ?? ''}` : url;
+  };
+  const children = tree.children.flatMap((node) => plain(node, resolveLink));
+  const hasTitle = children.some((n) => n.type === 'heading' && n.depth === 1);
+  const head = hasTitle ? '' : `# ${title}\n\n${description ? `> ${description}\n\n` : ''}`;
+  const text = unified()
+    .use(remarkGfm)
+    .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
+    .stringify({type: 'root', children} as Root);
+  return `${head}${text}`.trimEnd() + '\n';
+}

@@ -1,0 +1,160 @@
+import {expect, specRoutes, test} from './fixtures';
+import specs from '../../src/plugins/openapi-docs/spec-operations.cjs';
+
+// Markdown twins, llms.txt, "Copy page", edit links, metadata and the
+// not-found suggestions, against the default build.
+const SITE = 'https://docs.nomic.ai';
+const twinOf = (route: string) => (route.endsWith('/') ? `${route}index.md` : `${route}.md`);
+const apiRoutes = (specs.specOperations() as {route: string}[]).map((op) => op.route);
+const SAMPLES = [
+  '/platform/quick-start',
+  '/platform/files/',
+  '/reference/getting-started/rate-limits',
+  '/reference/api/embed-text',
+];
+
+test.describe('Markdown twins', () => {
+  for (const route of SAMPLES) {
+    test(`${route} has a twin with its content, linked from the page`, async ({page, request}) => {
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      const html = await (await request.get(route)).text();
+      expect(html).toMatch(
+        new RegExp(
+          `<link[^>]+rel=["']?alternate["']?[^>]+type=["']?text/markdown["']?[^>]+href=["']?${twinOf(route).replace(/[/.]/g, '\\$&')}`,
+        ),
+      );
+
+      const response = await request.get(twinOf(route));
+      expect(response.status()).toBe(200);
+      const twin = await response.text();
+      const title = (await page.getByRole('heading', {level: 1}).first().textContent())!.trim();
+      expect(twin.startsWith(`# ${title}\n`)).toBe(true);
+      if (route.startsWith('/reference/api/')) {
+        // Method and path as the page shows them, then each status code.
+        const method = (await page.locator('.theme-api-markdown .badge').first().textContent())!.trim().toUpperCase();
+        expect(twin).toContain(`\`${method} https://api-atlas.nomic.ai/v1/embedding/text\``);
+        for (const status of ['200', '400', '401', '422']) expect(twin).toContain(`### ${status}`);
+        expect(twin).toContain('- `texts` (array of string, required)');
+        expect(twin).toMatch(/```python\n[\s\S]*requests\.post/);
+      } else {
+        // Every section heading of the page, and the code the page shows.
+        const headings = await page.locator('article .markdown h2').allTextContents();
+        expect(headings.length).toBeGreaterThan(1);
+        for (const heading of headings) expect(twin).toContain(`## ${heading.replace(/\u200b/g, '').trim()}`);
+        const line = await page.locator('article pre code .token-line').first().textContent();
+        if (line) expect(twin).toContain(line.trim());
+      }
+    });
+  }
+
+  test('llms.txt lists every route with its twin; llms-full.txt holds every page', async ({request}) => {
+    const index = await (await request.get('/llms.txt')).text();
+    expect(index.startsWith('# Nomic Atlas Docs\n\n> ')).toBe(true);
+    // The home page's twin is llms.txt itself; /search is a tool, not a text.
+    const routes = [...specRoutes(), ...apiRoutes].filter((r) => r !== '/' && r !== '/search');
+    for (const route of routes) expect(index, route).toContain(`](${SITE}${twinOf(route)})`);
+    expect(index).toMatch(/## API reference\n\n- \[/);
+    const full = await (await request.get('/llms-full.txt')).text();
+    expect(full).toContain('# Quick start\n');
+    expect(full).toContain('# Embed text\n');
+    expect((await request.get('/index.md')).status()).toBe(200);
+  });
+});
+
+test.describe('Copy page', () => {
+  test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+  test('copies the twin; the menu opens it and copies the section in view', async ({page, request}) => {
+    await page.goto('/platform/quick-start');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const twin = await (await request.get('/platform/quick-start.md')).text();
+
+    await page.getByRole('button', {name: 'Copy page', exact: true}).click();
+    await expect(page.getByRole('status').filter({hasText: 'Page copied as Markdown'})).toBeAttached();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin);
+
+    const heading = page.getByRole('heading', {level: 2, name: 'Create an API key'});
+    await heading.evaluate((h) => h.scrollIntoView({block: 'start'}));
+    const toggle = page.getByRole('button', {name: 'More ways to copy this page'});
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', {name: /View as Markdown/})).toHaveAttribute(
+      'href',
+      '/platform/quick-start.md',
+    );
+    await page.getByRole('button', {name: 'Copy section “Create an API key”'}).click();
+    const section = await page.evaluate(() => navigator.clipboard.readText());
+    expect(section.startsWith('## Create an API key\n')).toBe(true);
+    expect(twin).toContain(section.trimEnd());
+    expect(section).not.toContain('## Install the Python client');
+
+    await toggle.click();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
+  test('API pages have it too', async ({page}) => {
+    await page.goto('/reference/api/embed-text');
+    await expect(page.getByRole('button', {name: 'Copy page', exact: true})).toBeVisible();
+  });
+});
+
+test.describe('page metadata', () => {
+  test('hand-written pages link their file and show when they changed; generated pages do not', async ({page}) => {
+    await page.goto('/platform/quick-start');
+    await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveAttribute(
+      'href',
+      'https://github.com/nomic-ai/atlas-docs/edit/main/docs/quick-start.mdx',
+    );
+    await expect(page.getByText(/Last updated on/)).toBeVisible();
+    await page.goto('/reference/getting-started/rate-limits');
+    await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveAttribute(
+      'href',
+      /\/edit\/main\/reference\/pages\//,
+    );
+    await page.goto('/reference/api/embed-text');
+    await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveCount(0);
+    await expect(page.getByText(/Last updated on/)).toHaveCount(0);
+  });
+
+  test('the sitemap lists every route', async ({request}) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const route of [...specRoutes(), ...apiRoutes].filter((r) => r !== '/search'))
+      expect(sitemap, route).toContain(`<loc>${SITE}${route}</loc>`);
+  });
+
+  test("each section's pages are shared with its own image", async ({request}) => {
+    for (const [route, image] of [
+      ['/', 'home'],
+      ['/platform/datasets/storage', 'datasets'],
+      ['/platform/files/', 'files'],
+      ['/reference/api/embed-text', 'reference'],
+    ]) {
+      const html = await (await request.get(route)).text();
+      expect(html, route).toMatch(
+        new RegExp(`property=["']?og:image["']? content=["']?${SITE}/img/social/${image}\\.png`),
+      );
+      expect(html, route).toMatch(/name=["']?twitter:card["']? content=["']?summary_large_image/);
+      const png = await request.get(`/img/social/${image}.png`);
+      expect(png.headers()['content-type']).toBe('image/png');
+    }
+  });
+});
+
+test.describe('not-found suggestions', () => {
+  for (const [path, title] of [
+    ['/platform/quickstart', 'Quick start'],
+    ['/reference/api/embed-texts', 'Embed text'],
+    ['/platform/datasets/data-maps/topic-modelling', 'Topic modeling'],
+  ]) {
+    test(`${path} suggests “${title}” first`, async ({page}) => {
+      await page.goto(path);
+      const list = page
+        .getByRole('heading', {name: 'Pages that may be what you were looking for'})
+        .locator('xpath=following-sibling::ul[1]');
+      await expect(list.getByRole('link').first()).toHaveText(title);
+    });
+  }
+});

@@ -1,0 +1,168 @@
+import {describe, expect, it} from 'vitest';
+import {apiMarkdown} from '@site/src/llms/apiMarkdown';
+import {llmsTxt} from '@site/src/llms/llmsTxt';
+import {mdxToMarkdown} from '@site/src/llms/mdxToMarkdown';
+import {sectionOf} from '@site/src/llms/sections';
+import {twinPath} from '@site/src/llms/twinPath';
+import {areaOf, socialImageOf} from '@site/src/data/sections';
+
+describe('twin paths', () => {
+  it('add .md, or index.md inside a section', () => {
+    expect(twinPath('/platform/quick-start')).toBe('/platform/quick-start.md');
+    expect(twinPath('/platform/files/')).toBe('/platform/files/index.md');
+    expect(twinPath('/')).toBe('/index.md');
+  });
+});
+
+describe('MDX to Markdown', () => {
+  const source = `---
+title: Upload
+description: Send files.
+---
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+Intro with a [link](./storage.mdx#limits) and <abbr>HTML</abbr>.
+
+<Tabs groupId="lang">
+<TabItem value="py" label="Python">
+
+\`\`\`python
+print("hi")
+\`\`\`
+
+</TabItem>
+<TabItem value="sh" label="curl">
+
+\`\`\`bash
+curl https://example.com
+\`\`\`
+
+</TabItem>
+</Tabs>
+
+:::warning[Keys]
+Never commit keys.
+:::
+
+{/* a comment */}
+
+<LineChart title="Scores by size" data={DATA} />
+
+| a | b |
+| - | - |
+| 1 | 2 |
+`;
+  const markdown = mdxToMarkdown({
+    title: 'Upload',
+    description: 'Send files.',
+    source,
+    file: '/site/docs/files/upload.mdx',
+    permalinkOf: (file) => (file === '/site/docs/files/storage.mdx' ? '/platform/files/storage' : undefined),
+  });
+
+  it('starts with the title and description and drops imports and comments', () => {
+    expect(markdown.startsWith('# Upload\n\n> Send files.\n\n')).toBe(true);
+    expect(markdown).not.toContain('import ');
+    expect(markdown).not.toContain('a comment');
+  });
+
+  it('labels each tab and keeps its code', () => {
+    expect(markdown).toMatch(/\*\*Python\*\*\n\n```python\nprint\("hi"\)\n```/);
+    expect(markdown).toMatch(/\*\*curl\*\*\n\n```bash\ncurl https:\/\/example.com\n```/);
+  });
+
+  it('turns admonitions into quotes, figures into captions, file links into page links', () => {
+    expect(markdown).toContain('> **Keys:**\n>\n> Never commit keys.');
+    expect(markdown).toContain('*Figure: Scores by size*');
+    expect(markdown).toContain('[link](/platform/files/storage#limits)');
+    expect(markdown).toContain('| a | b |');
+    expect(markdown).toContain('and HTML.');
+  });
+});
+
+describe('API pages as Markdown', () => {
+  const markdown = apiMarkdown('Get a job', {
+    method: 'get',
+    path: '/v1/jobs/{job_id}',
+    servers: [{url: 'https://api-atlas.nomic.ai'}],
+    security: [{bearer: []}],
+    description: 'Returns a job.',
+    parameters: [{name: 'job_id', in: 'path', required: true, schema: {type: 'string'}, description: 'The job | id.'}],
+    responses: {
+      '200': {
+        description: 'The job.',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['status'],
+              properties: {status: {type: 'string', enum: ['queued', 'done'], description: 'Where it is.'}},
+            },
+          },
+        },
+      },
+      '404': {description: 'No such job.'},
+    },
+  });
+
+  it('has the method, URL, authentication and parameters', () => {
+    expect(markdown).toContain('# Get a job\n\n`GET https://api-atlas.nomic.ai/v1/jobs/{job_id}`');
+    expect(markdown).toContain('Authorization: Bearer $NOMIC_API_KEY');
+    expect(markdown).toContain('| `job_id` | path | string | yes | The job \\| id. |');
+  });
+
+  it('has each response with its schema and an example, and request samples', () => {
+    expect(markdown).toContain('### 200: The job.');
+    expect(markdown).toContain('- `status` (string, required, one of `"queued"`, `"done"`): Where it is.');
+    expect(markdown).toContain('"status": "queued"');
+    expect(markdown).toContain('### 404: No such job.');
+    expect(markdown).toMatch(/```python\n[\s\S]*requests\.get\(/);
+    expect(markdown).toMatch(/```bash\ncurl /);
+  });
+});
+
+describe('llms.txt', () => {
+  const site = {url: 'https://docs.example.com', title: 'Docs', tagline: 'All of it'};
+  const pages = [
+    {url: '/a', title: 'A', description: 'About\nA.', area: 'One', markdown: '# A\n'},
+    {url: '/b/', title: 'B', description: '', area: 'Two', markdown: '# B\n'},
+    {url: '/c', title: 'C', description: 'See C.', area: 'One', markdown: '# C\n'},
+  ];
+  const {index, full} = llmsTxt(site, pages);
+
+  it('has a title, a summary and every page linked to its twin under its section', () => {
+    expect(index.startsWith('# Docs\n\n> All of it.\n')).toBe(true);
+    expect(index).toContain(
+      '## One\n\n- [A](https://docs.example.com/a.md): About A.\n- [C](https://docs.example.com/c.md): See C.',
+    );
+    expect(index).toContain('## Two\n\n- [B](https://docs.example.com/b/index.md)\n');
+  });
+
+  it('puts every twin in the full file', () => {
+    for (const page of pages) expect(full).toContain(page.markdown);
+  });
+});
+
+describe('sections of a twin', () => {
+  const markdown =
+    '# Page\n\nIntro.\n\n## Install\n\nRun it.\n\n```bash\n# not a heading\n```\n\n### Extras\n\nMore.\n\n## Use `it`\n\nUse.\n';
+
+  it('run from their heading to the next heading of the same level', () => {
+    expect(sectionOf(markdown, 'Install')).toBe(
+      '## Install\n\nRun it.\n\n```bash\n# not a heading\n```\n\n### Extras\n\nMore.\n',
+    );
+    expect(sectionOf(markdown, 'Extras')).toBe('### Extras\n\nMore.\n');
+    expect(sectionOf(markdown, 'Use it\u200b')).toBe('## Use `it`\n\nUse.\n');
+    expect(sectionOf(markdown, 'Missing')).toBeUndefined();
+  });
+});
+
+describe('site sections', () => {
+  it('name the area and the social image of a page', () => {
+    expect(areaOf('/platform/datasets/data-maps/controls')).toBe('Data maps');
+    expect(areaOf('/privacy')).toBe('Documentation');
+    expect(socialImageOf('/reference/api/embed-text')).toBe('/img/social/reference.png');
+    expect(socialImageOf('/')).toBe('/img/social/home.png');
+  });
+});
