@@ -6,6 +6,7 @@ import type {PluginOptions as OpenApiOptions} from 'docusaurus-plugin-openapi-do
 import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
 import {markdownGenerators} from './src/plugins/api-theme/markdown';
 import codeTheme from './src/code-highlight/theme';
+import remarkDiagrams from './src/diagrams/remark';
 import type {SearchConfig} from './src/search/types';
 import type {AskAiConfig} from './src/ask-ai/types';
 import type {AnalyticsConfig} from './src/analytics/types';
@@ -86,6 +87,8 @@ const docsCommon = {
   sidebarCollapsed: true,
   // From git history; a file without history (or a build without git) shows no date.
   showLastUpdateTime: true,
+  // ```mermaid blocks become inline SVG at build: no diagram code in the browser.
+  remarkPlugins: [remarkDiagrams],
 } satisfies DocsOptions;
 
 /** "Edit this page" links to a hand-written page's file in the docs repository. */
@@ -159,7 +162,6 @@ const config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   markdown: {
-    mermaid: true,
     hooks: {
       onBrokenMarkdownLinks: 'warn',
     },
@@ -247,7 +249,7 @@ const config = {
     ],
   ],
 
-  themes: [path.join(__dirname, 'src/plugins/api-theme/index.ts'), '@docusaurus/theme-mermaid'],
+  themes: [path.join(__dirname, 'src/plugins/api-theme/index.ts')],
 
   themeConfig: {
     metadata: [{name: 'keywords', content: 'Nomic, Atlas, embeddings, data maps, API'}],

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import {describe, expect, it} from 'vitest';
+import {OVERRIDES} from '@site/src/theme/overrides';
+
+const ROOT = path.resolve(__dirname, '../..');
+const THEME = path.join(ROOT, 'src/theme');
+
+/** Where a package keeps its theme modules (`@theme/X`). */
+function themeDir(pkg: string): string {
+  return pkg === '@docusaurus/core'
+    ? path.join(ROOT, 'node_modules/@docusaurus/core/lib/client/theme-fallback')
+    : path.join(ROOT, 'node_modules', pkg, 'lib/theme');
+}
+
+function upstreamFile(pkg: string, module: string): string | undefined {
+  const base = path.join(themeDir(pkg), module);
+  return [`${base}/index.js`, `${base}.js`].find((file) => fs.existsSync(file));
+}
+
+/** The modules a compiled file imports, sorted. */
+function importsOf(file: string): string[] {
+  const code = fs.readFileSync(file, 'utf8');
+  const found = [
+    ...code.matchAll(/require\("([^"]+)"\)/g),
+    ...code.matchAll(/\bfrom\s+'([^']+)'/g),
+    ...code.matchAll(/^import\s+'([^']+)'/gm),
+  ].map((m) => m[1]!);
+  return [...new Set(found)].sort();
+}
+
+describe('theme overrides', () => {
+  it('lists every file under src/theme that overrides a module, once', () => {
+    // This table, and the search bar's button (a part of SearchBar, not an override).
+    const notOverrides = ['overrides.ts', 'SearchBar/SearchButton.tsx'];
+    const files = fg.sync('**/*.{ts,tsx}', {cwd: THEME}).filter((file) => !notOverrides.includes(file));
+    expect(OVERRIDES.map((o) => o.file).sort()).toEqual(files.sort());
+  });
+
+  for (const override of OVERRIDES) {
+    const {file, upstream, kind} = override;
+    it(`${file} (${kind} of ${upstream.package} ${upstream.module}) still matches upstream`, () => {
+      const version = JSON.parse(
+        fs.readFileSync(path.join(ROOT, 'node_modules', upstream.package, 'package.json'), 'utf8'),
+      ).version;
+      expect(version, `${upstream.package} was upgraded: re-read this override`).toBe(upstream.version);
+      const original = upstreamFile(upstream.package, upstream.module);
+      expect(original, `${upstream.module} moved in ${upstream.package}`).toBeDefined();
+      const ours = fs.readFileSync(path.join(THEME, file), 'utf8');
+      if (kind === 'wrap') expect(ours).toContain(`'@theme-original/${upstream.module}'`);
+      if (override.imports)
+        expect(importsOf(original!), `what ${upstream.module} imports changed`).toEqual(override.imports);
+      if (kind === 'stub') {
+        const consumers = fg
+          .sync('**/*.js', {cwd: themeDir(upstream.package)})
+          .filter((f) =>
+            fs
+              .readFileSync(path.join(themeDir(upstream.package), f), 'utf8')
+              .includes(`require("@theme/${upstream.module}")`),
+          );
+        const used = Object.fromEntries(
+          consumers
+            // Upstream's ApiExplorer and ApiItem trees never render here: both are replaced whole.
+            .filter((f) => !/^(ApiExplorer|ApiItem)\//.test(f))
+            .map((f) => {
+              const code = fs.readFileSync(path.join(themeDir(upstream.package), f), 'utf8');
+              const variable = new RegExp(`const (\\w+) = require\\("@theme/${upstream.module}"\\)`).exec(code)![1];
+              const names = [...code.matchAll(new RegExp(`${variable}\\.(\\w+)`, 'g'))].map((m) => m[1]!);
+              return [f, [...new Set(names)].sort()];
+            }),
+        );
+        expect(used, `who imports ${upstream.module} changed`).toEqual(override.consumers);
+        const exported = [...ours.matchAll(/export (?:const|function) (\w+)/g)].map((m) => m[1]);
+        for (const [consumer, names] of Object.entries(used))
+          if (!override.unrendered?.includes(consumer))
+            for (const name of names) expect(exported, `${consumer} uses ${name}`).toContain(name);
+      }
+    });
+  }
+});
