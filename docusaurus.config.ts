@@ -7,6 +7,7 @@ import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
 import {markdownGenerators} from './src/plugins/api-theme/markdown';
 import codeTheme from './src/code-highlight/theme';
 import remarkDiagrams from './src/diagrams/remark';
+import {MAIN_SECTIONS} from './src/data/sections';
 import type {SearchConfig} from './src/search/types';
 import type {AskAiConfig} from './src/ask-ai/types';
 import type {AnalyticsConfig} from './src/analytics/types';
@@ -306,16 +307,7 @@ const config = {
       links: [
         {
           title: 'Docs',
-          items: [
-            {label: 'Quick start', to: '/platform/quick-start'},
-            {label: 'Datasets and data maps', to: '/platform/datasets/'},
-            {
-              label: 'Embeddings and retrieval',
-              to: '/platform/embeddings-and-retrieval/generate-embeddings',
-            },
-            {label: 'Files', to: '/platform/files/'},
-            {label: 'API reference', to: '/reference/getting-started/'},
-          ],
+          items: MAIN_SECTIONS.map(({label, to}) => ({label, to})),
         },
         {
           title: 'Community',

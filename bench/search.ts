@@ -17,7 +17,7 @@ import {chromium, type Browser} from '@playwright/test';
 import {createEngine} from '../src/search/engine';
 import type {SearchIndexFile} from '../src/search/records';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
-import {createServer} from '../tests/support/static-server.mjs';
+import {createServer} from '../scripts/static-server.mjs';
 import {judgedQueries, rankedPages, ROOT, score} from './relevance';
 
 const RESULTS = path.join(ROOT, 'bench/results');

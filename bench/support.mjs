@@ -3,7 +3,7 @@
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
-import {createServer} from '../tests/support/static-server.mjs';
+import {createServer} from '../scripts/static-server.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS = path.join(ROOT, 'bench/results');

@@ -1,5 +1,5 @@
 import {Marked} from 'marked';
-import {escapeHtml} from '../search/highlight';
+import {escapeHtml} from '../shared/html';
 import {SCHEMA_EXAMPLE} from './types';
 
 // Raw HTML in a description is shown as text, never interpreted.

@@ -1,3 +1,37 @@
+/** The main sections: the home page's cards, the not-found page's list and the footer's Docs column. */
+export const MAIN_SECTIONS = [
+  {
+    label: 'Quick start',
+    to: '/platform/quick-start',
+    hint: 'Create an account, get an API key, build a first map',
+    summary: 'Create an account, get an API key and build your first data map in a few lines of Python.',
+  },
+  {
+    label: 'Datasets and data maps',
+    to: '/platform/datasets/',
+    hint: 'Upload data and explore it as a map',
+    summary: 'Upload tables, text or images, then explore them as an interactive map with topics, tags and duplicates.',
+  },
+  {
+    label: 'Embeddings and retrieval',
+    to: '/platform/embeddings-and-retrieval/generate-embeddings',
+    hint: 'Text, image and multimodal embeddings',
+    summary: 'Turn text and images into vectors with Nomic Embed, and use them for search, RAG and classification.',
+  },
+  {
+    label: 'Files',
+    to: '/platform/files/',
+    hint: 'Upload, parse and extract documents',
+    summary: 'Upload documents, parse them into structured chunks, or extract fields with a JSON schema.',
+  },
+  {
+    label: 'API reference',
+    to: '/reference/getting-started/',
+    hint: 'Authentication, endpoints and clients',
+    summary: 'Authentication, every REST endpoint with Python and curl samples, and the Python and TypeScript clients.',
+  },
+] as const;
+
 /**
  * The areas of the site, by URL: the group titles of search hits and of
  * /llms.txt, and the social image each page is shared with

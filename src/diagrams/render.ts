@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {createRequire} from 'node:module';
+import {escapeHtml} from '../shared/html';
 
 /** The site's colours (src/css/custom.css), with text and lines at WCAG AA contrast on white. */
 const COLOURS = {
@@ -32,9 +33,6 @@ export interface Diagram {
   title: string;
   description: string;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Mermaid's accessibility lines (`accTitle: …`, `accDescr: …`), which the renderer does not know, taken out of the source. */
 export function accessibilityOf(source: string): {code: string; title?: string; description?: string} {
@@ -83,7 +81,7 @@ export function renderDiagram(source: string, id: string): Diagram {
     )
     .replace(
       /^(<svg[^>]*>)/,
-      `$1<title id="${id}-title">${escapeXml(title)}</title>${description ? `<desc id="${id}-desc">${escapeXml(description)}</desc>` : ''}`,
+      `$1<title id="${id}-title">${escapeHtml(title)}</title>${description ? `<desc id="${id}-desc">${escapeHtml(description)}</desc>` : ''}`,
     );
   return {svg, title, description};
 }

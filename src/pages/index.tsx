@@ -2,35 +2,8 @@ import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+import {MAIN_SECTIONS} from '@site/src/data/sections';
 import styles from './index.module.css';
-
-const AREAS = [
-  {
-    title: 'Quick start',
-    to: '/platform/quick-start',
-    text: 'Create an account, get an API key and build your first data map in a few lines of Python.',
-  },
-  {
-    title: 'Datasets and data maps',
-    to: '/platform/datasets/',
-    text: 'Upload tables, text or images, then explore them as an interactive map with topics, tags and duplicates.',
-  },
-  {
-    title: 'Embeddings and retrieval',
-    to: '/platform/embeddings-and-retrieval/generate-embeddings',
-    text: 'Turn text and images into vectors with Nomic Embed, and use them for search, RAG and classification.',
-  },
-  {
-    title: 'Files',
-    to: '/platform/files/',
-    text: 'Upload documents, parse them into structured chunks, or extract fields with a JSON schema.',
-  },
-  {
-    title: 'API reference',
-    to: '/reference/getting-started/',
-    text: 'Authentication, every REST endpoint with Python and curl samples, and the Python and TypeScript clients.',
-  },
-];
 
 export default function Home(): ReactNode {
   return (
@@ -62,14 +35,14 @@ export default function Home(): ReactNode {
           Explore the docs
         </Heading>
         <ul className={styles.cards}>
-          {AREAS.map(({title, to, text}) => (
+          {MAIN_SECTIONS.map(({label, to, summary}) => (
             <li key={to} className={styles.card}>
               <Heading as="h3" className={styles.cardTitle}>
                 <Link to={to} className={styles.cardLink}>
-                  {title}
+                  {label}
                 </Link>
               </Heading>
-              <p>{text}</p>
+              <p>{summary}</p>
             </li>
           ))}
         </ul>

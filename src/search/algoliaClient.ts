@@ -1,5 +1,5 @@
 import {liteClient} from 'algoliasearch/lite';
-import {escapeHtml} from './highlight';
+import {escapeHtml} from '../shared/html';
 import {SearchUnavailableError} from './localClient';
 import type {SearchConfig, SearchHit, SearchPage, SearchRequest} from './types';
 

@@ -1,12 +1,4 @@
-/** HTML-escaped text, safe to insert as markup. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import {escapeHtml} from '../shared/html';
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 

@@ -1,3 +1,5 @@
+import {MAX_QUERY_LENGTH} from './searchUrl';
+
 /**
  * Words worth searching for, taken from a path nobody serves:
  * `/platform/embed-txt.html` → `embed txt`. Section names that every path
@@ -5,7 +7,7 @@
  */
 const NOISE = new Set(['platform', 'reference', 'docs', 'index', 'html', 'api', 'v1']);
 
-export function queryFromPath(pathname: string, maxLength = 64): string {
+export function queryFromPath(pathname: string, maxLength = MAX_QUERY_LENGTH): string {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);

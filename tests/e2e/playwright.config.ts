@@ -47,21 +47,21 @@ export default defineConfig({
   // Production builds, served as a static host would serve them.
   webServer: [
     {
-      command: `node tests/support/static-server.mjs ${PORT} build`,
+      command: `node scripts/static-server.mjs ${PORT} build`,
       cwd: '../..',
       url: `http://127.0.0.1:${PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
-      command: `node tests/support/static-server.mjs ${HOSTED_PORT} build-hosted`,
+      command: `node scripts/static-server.mjs ${HOSTED_PORT} build-hosted`,
       cwd: '../..',
       url: `http://127.0.0.1:${HOSTED_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
-      command: `node tests/support/static-server.mjs ${KAPA_PORT} build-kapa`,
+      command: `node scripts/static-server.mjs ${KAPA_PORT} build-kapa`,
       cwd: '../..',
       url: `http://127.0.0.1:${KAPA_PORT}`,
       reuseExistingServer: !process.env.CI,

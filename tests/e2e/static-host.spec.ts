@@ -1,7 +1,7 @@
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 
-// The build served as a generic static host serves it (tests/support/static-server.mjs):
+// The build served as a generic static host serves it (scripts/static-server.mjs):
 // files as they are, `_headers` applied, 404.html with status 404 for anything else.
 
 /** CSP violations the page reports, collected from the start of every document it loads. */

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {completeLock, platformOf} from '../setup/complete-lockfile.mjs';
+import {completeLock, platformOf} from '../../scripts/complete-lockfile.mjs';
 
 describe('platformOf', () => {
   it.each([

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {createEngine, queryWords, stem, tokenize} from '@site/src/search/engine';
-import {escapeHtml, highlight, snippet} from '@site/src/search/highlight';
+import {highlight, snippet} from '@site/src/search/highlight';
+import {escapeHtml} from '@site/src/shared/html';
 import {reportingFailures} from '@site/src/search/docsearchClient';
 import {parseSearchParams, searchHref} from '@site/src/search/searchUrl';
 import type {SearchRecord} from '@site/src/search/records';

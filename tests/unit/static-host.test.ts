@@ -11,7 +11,7 @@ import {
   securityHeaders,
 } from '@site/src/plugins/static-host/policy';
 import {REDIRECT_SCRIPT, routeAliases, withSharedRedirectScript} from '@site/src/plugins/static-host/redirects';
-import {parseHeadersFile, resolveFile} from '../support/static-server.mjs';
+import {parseHeadersFile, resolveFile} from '../../scripts/static-server.mjs';
 
 const embedded = {provider: 'embedded' as const};
 const noAnalytics = {respectDnt: true};

@@ -4,7 +4,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
 import {reportSearch} from '../../analytics/events';
-import {escapeHtml} from '../highlight';
+import {escapeHtml} from '../../shared/html';
 import {SEARCH_FAILURE, type SearchHit} from '../types';
 import {MAX_QUERY_LENGTH, parseSearchParams, searchHref} from '../searchUrl';
 import {useSearch} from '../useSearch';

@@ -6,21 +6,11 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
 import {queryFromPath} from '@site/src/search/queryFromPath';
+import {MAIN_SECTIONS} from '@site/src/data/sections';
 import type {PageRef} from '@site/src/search/suggest';
+import {MAX_QUERY_LENGTH} from '@site/src/search/searchUrl';
 import styles from './styles.module.css';
 import searchInput from '@site/src/search/searchInput.module.css';
-
-const SECTIONS = [
-  {to: '/platform/quick-start', label: 'Quick start', hint: 'Create an account, get an API key, build a first map'},
-  {to: '/platform/datasets/', label: 'Datasets and data maps', hint: 'Upload data and explore it as a map'},
-  {
-    to: '/platform/embeddings-and-retrieval/generate-embeddings',
-    label: 'Embeddings and retrieval',
-    hint: 'Text, image and multimodal embeddings',
-  },
-  {to: '/platform/files/', label: 'Files', hint: 'Upload, parse and extract documents'},
-  {to: '/reference/getting-started/', label: 'API reference', hint: 'Authentication, endpoints and clients'},
-];
 
 /**
  * Pages close to a path nobody serves: near-matching routes, then search
@@ -77,7 +67,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
                 id="not-found-search"
                 name="q"
                 type="search"
-                maxLength={64}
+                maxLength={MAX_QUERY_LENGTH}
                 key={query}
                 defaultValue={query}
                 placeholder="Search docs"
@@ -103,7 +93,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
           )}
           <Heading as="h2">Main sections</Heading>
           <ul className={styles.sections}>
-            {SECTIONS.map(({to, label, hint}) => (
+            {MAIN_SECTIONS.map(({to, label, hint}) => (
               <li key={to}>
                 <Link to={to}>{label}</Link>
                 <span className={styles.hint}> — {hint}</span>

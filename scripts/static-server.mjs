@@ -13,7 +13,7 @@ import {fileURLToPath} from 'node:url';
 import compression from 'compression';
 import handler from 'serve-handler';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Header name/value pairs of a `_headers` file's `/*` block. */
 export function parseHeadersFile(text) {

@@ -40,7 +40,7 @@ export function completeLock(lock) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package-lock.json');
+  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package-lock.json');
   const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
   const added = completeLock(lock);
   if (added.length) {
