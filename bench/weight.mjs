@@ -31,6 +31,9 @@ function stockSite() {
   fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"stock","private":true}\n');
   fs.cpSync(path.join(ROOT, 'docs'), path.join(dir, 'docs'), {recursive: true});
   fs.cpSync(path.join(ROOT, 'reference/pages'), path.join(dir, 'reference/pages'), {recursive: true});
+  // The components and data the pages import (a chart drawn as SVG at build).
+  fs.cpSync(path.join(ROOT, 'src/components/LineChart'), path.join(dir, 'src/components/LineChart'), {recursive: true});
+  fs.cpSync(path.join(ROOT, 'src/data'), path.join(dir, 'src/data'), {recursive: true});
   fs.mkdirSync(path.join(dir, 'src/pages'), {recursive: true});
   fs.writeFileSync(path.join(dir, 'src/pages/index.md'), '# Stock\n\nRead the [docs](/platform/quick-start).\n');
   fs.writeFileSync(
