@@ -324,7 +324,7 @@ export default function Panel({config, onClose, kapaError: initialKapaError}: Pa
             </form>
           </>
         )}
-        <div aria-live="polite" className={styles.srOnly}>
+        <div aria-live="polite" className="sr-only">
           {announcement}
         </div>
       </div>

@@ -77,7 +77,7 @@ export default function Feedback({title}: {title: string}): ReactNode {
           </button>
         </div>
       )}
-      <p role="status" className={state.step === 'ask' ? styles.srOnly : styles.thanks}>
+      <p role="status" className={state.step === 'ask' ? 'sr-only' : styles.thanks}>
         {state.step === 'comment' && 'Thanks for your feedback.'}
         {state.step === 'sent' && 'Thanks, your comment was sent.'}
       </p>
@@ -98,7 +98,7 @@ export default function Feedback({title}: {title: string}): ReactNode {
               target="_blank"
               rel="noopener noreferrer"
             >
-              Open an issue on GitHub<span className={styles.srOnly}> (opens in a new tab)</span>
+              Open an issue on GitHub<span className="sr-only"> (opens in a new tab)</span>
             </a>
             <p className={styles.note}>
               GitHub opens with this page, your answer and your comment filled in. This site stores nothing.

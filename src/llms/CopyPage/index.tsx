@@ -123,12 +123,12 @@ export default function CopyPage(): ReactNode {
           )}
           <li>
             <a href={twin} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
-              View as Markdown<span className={styles.srOnly}> (opens in a new tab)</span>
+              View as Markdown<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>
         </ul>
       </div>
-      <span role="status" className={status ? styles.status : styles.srOnly}>
+      <span role="status" className={status ? styles.status : 'sr-only'}>
         {status}
       </span>
     </div>

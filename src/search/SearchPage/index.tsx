@@ -103,9 +103,7 @@ export default function SearchPage(): ReactNode {
     <main className="container margin-vert--lg">
       <Heading as="h1">Search the documentation</Heading>
       <form role="search" onSubmit={onSubmit} className={styles.form}>
-        <label htmlFor="search-page-input" className="sr-only">
-          Search docs
-        </label>
+        <label htmlFor="search-page-input">Search docs</label>
         <input
           id="search-page-input"
           key={query}
