@@ -31,61 +31,69 @@ function orderedDocs(instance: DocsContent): Doc[] {
   return [...version.docs].sort((a, b) => rank(a) - rank(b));
 }
 
+/** Every page's twin: hand-written pages from their source, API pages from their operation. */
+async function twinPages(siteDir: string, docs: Doc[], sitePages: PagesContent): Promise<TwinPage[]> {
+  const fileOf = (source: string) => path.join(siteDir, source.replace(/^@site\//, ''));
+  const permalinkByFile = new Map(docs.map((doc) => [fileOf(doc.source), doc.permalink]));
+  const permalinkOf = (file: string) => permalinkByFile.get(file);
+
+  const twins: TwinPage[] = [];
+  for (const doc of docs) {
+    const api = doc.frontMatter.api as ApiOperation | undefined;
+    const file = fileOf(doc.source);
+    const markdown = api
+      ? apiMarkdown(doc.title, api)
+      : mdxToMarkdown({
+          title: doc.title,
+          description: doc.description,
+          source: await fs.readFile(file, 'utf8'),
+          file,
+          permalinkOf,
+        });
+    twins.push({
+      url: doc.permalink,
+      title: doc.title,
+      description: doc.description,
+      area: areaOf(doc.permalink),
+      markdown,
+    });
+  }
+  // Pages of the pages plugin written in Markdown (the privacy page); the
+  // home page's twin is the site's summary (llms.txt).
+  for (const page of sitePages.filter((p) => p.type === 'mdx')) {
+    const file = fileOf(page.source);
+    const source = await fs.readFile(file, 'utf8');
+    const title = page.title ?? path.basename(file).replace(/\.mdx?$/, '');
+    twins.push({
+      url: page.permalink,
+      title,
+      description: page.description ?? '',
+      area: 'About these docs',
+      markdown: mdxToMarkdown({title, description: page.description, source, file, permalinkOf}),
+    });
+  }
+  return twins;
+}
+
 /**
  * Markdown for readers that are programs: a twin of every page at its URL
  * plus `.md`, `/llms.txt` (llmstxt.org: a summary, then every page by
- * section) and `/llms-full.txt` (every twin in one file). Made at build from
- * the pages' sources and, for API pages, from their operations in the specs.
+ * section) and `/llms-full.txt` (every twin in one file). Made from the
+ * pages' sources and, for API pages, from their operations in the specs —
+ * in postBuild only, so `npm start` and its reloads do none of this work.
  */
 export default function llmsPlugin(context: LoadContext): Plugin {
-  let pages: TwinPage[] = [];
+  let docs: Doc[] = [];
+  let sitePages: PagesContent = [];
   return {
     name: 'llms-txt',
     async allContentLoaded({allContent}) {
       const docsInstances = Object.values(allContent['docusaurus-plugin-content-docs'] ?? {}) as DocsContent[];
-      const docs = docsInstances.flatMap(orderedDocs);
-      const fileOf = (source: string) => path.join(context.siteDir, source.replace(/^@site\//, ''));
-      const permalinkByFile = new Map(docs.map((doc) => [fileOf(doc.source), doc.permalink]));
-      const permalinkOf = (file: string) => permalinkByFile.get(file);
-
-      const twins: TwinPage[] = [];
-      for (const doc of docs) {
-        const api = doc.frontMatter.api as ApiOperation | undefined;
-        const markdown = api
-          ? apiMarkdown(doc.title, api)
-          : mdxToMarkdown({
-              title: doc.title,
-              description: doc.description,
-              source: await fs.readFile(fileOf(doc.source), 'utf8'),
-              file: fileOf(doc.source),
-              permalinkOf,
-            });
-        twins.push({
-          url: doc.permalink,
-          title: doc.title,
-          description: doc.description,
-          area: areaOf(doc.permalink),
-          markdown,
-        });
-      }
-      // Pages of the pages plugin written in Markdown (the privacy page); the
-      // home page's twin is the site's summary, made in postBuild.
-      const sitePages = (allContent['docusaurus-plugin-content-pages']?.default ?? []) as PagesContent;
-      for (const page of sitePages.filter((p) => p.type === 'mdx')) {
-        const file = fileOf(page.source);
-        const source = await fs.readFile(file, 'utf8');
-        const title = page.title ?? path.basename(file).replace(/\.mdx?$/, '');
-        twins.push({
-          url: page.permalink,
-          title,
-          description: page.description ?? '',
-          area: 'About these docs',
-          markdown: mdxToMarkdown({title, description: page.description, source, file, permalinkOf}),
-        });
-      }
-      pages = twins;
+      docs = docsInstances.flatMap(orderedDocs);
+      sitePages = (allContent['docusaurus-plugin-content-pages']?.default ?? []) as PagesContent;
     },
     async postBuild({outDir, siteConfig}) {
+      const pages = await twinPages(context.siteDir, docs, sitePages);
       const {index, full} = llmsTxt(siteConfig, pages);
       const write = async (url: string, text: string) => {
         const file = path.join(outDir, url);
