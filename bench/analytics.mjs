@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
-import {countTransfer} from '../tests/support/transfer.mjs';
+import {transfer} from '../tests/support/transfer.mjs';
 import {RESULTS, build, kb, listen, ratio} from './support.mjs';
 
 const PAGES = [
@@ -27,17 +27,9 @@ function startupScripts(dir, route) {
   return sources.reduce((sum, src) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, src))).length, 0);
 }
 
-async function loaded(browser, url) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.route(THIRD_PARTY, (route) => route.fulfill({body: ''}));
-  const counter = await countTransfer(page);
-  await page.goto(url, {waitUntil: 'networkidle'});
-  await page.waitForTimeout(500);
-  const totals = await counter.stop();
-  await context.close();
-  return totals;
-}
+/** Third-party hosts answer empty, so only the site's own bytes count. */
+const loaded = (browser, url) =>
+  transfer(browser, url, {prepare: (page) => page.route(THIRD_PARTY, (route) => route.fulfill({body: ''}))});
 
 async function main() {
   fs.mkdirSync(RESULTS, {recursive: true});

@@ -32,10 +32,14 @@ export async function countTransfer(page) {
   };
 }
 
-/** A cold first load of `url` in a fresh context of `browser`. */
-export async function transfer(browser, url) {
+/**
+ * A cold first load of `url` in a fresh context of `browser`; `prepare` runs
+ * on the page first (e.g. to answer third-party hosts locally).
+ */
+export async function transfer(browser, url, {prepare = async () => {}} = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await prepare(page);
   const counter = await countTransfer(page);
   await page.goto(url, {waitUntil: 'networkidle'});
   await page.waitForTimeout(500);
