@@ -9,6 +9,7 @@ import codeTheme from './src/code-highlight/theme';
 import remarkDiagrams from './src/diagrams/remark';
 import {MAIN_SECTIONS} from './src/data/sections';
 import type {SearchConfig} from './src/search/types';
+import {SEARCH_STATIC_DIR} from './src/plugins/search-index/files';
 import type {AskAiConfig} from './src/ask-ai/types';
 import type {AnalyticsConfig} from './src/analytics/types';
 
@@ -173,8 +174,9 @@ const config = {
     locales: ['en'],
   },
 
-  // The OpenAPI specs are published as downloads next to the pages made from them.
-  staticDirectories: ['static', 'openapi'],
+  // The OpenAPI specs are published as downloads next to the pages made from them;
+  // the search index's shards and fragments are written at build and start.
+  staticDirectories: ['static', 'openapi', SEARCH_STATIC_DIR],
 
   customFields: {
     links,

@@ -12,23 +12,23 @@ import {spawnSync} from 'node:child_process';
 import {composeAnswer} from '../src/ask-ai/compose';
 import {passagesFor} from '../src/ask-ai/retrieve';
 import {createEngine} from '../src/search/engine';
-import type {SearchIndexFile} from '../src/search/records';
+import {memorySource, readIndexFiles} from '../src/plugins/search-index/files';
 import {askQuestions, citationScore} from './askQuality';
 import {ROOT, rankedPages} from './relevance';
 
-const INDEX = path.join(ROOT, '.docusaurus/search-index/default/search-index.json');
+const HEAD = path.join(ROOT, '.docusaurus/search-index/default/search-head.json');
 
-function main() {
-  if (!fs.existsSync(INDEX)) {
+async function main() {
+  if (!fs.existsSync(HEAD)) {
     const build = spawnSync('npm', ['run', '--silent', 'build'], {cwd: ROOT, stdio: 'inherit'});
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const {records} = JSON.parse(fs.readFileSync(INDEX, 'utf8')) as SearchIndexFile;
-  const engine = createEngine(records);
+  const engine = createEngine(memorySource(readIndexFiles(ROOT)));
   const questions = askQuestions();
-  const answers = questions.map(({question}) => composeAnswer(question, passagesFor(engine, question)));
+  const passages = await Promise.all(questions.map(({question}) => passagesFor(engine, question)));
+  const answers = questions.map(({question}, i) => composeAnswer(question, passages[i]!));
   const cited = answers.map((answer) => (answer.notFound ? [] : rankedPages(answer.sources.map((s) => s.url))));
-  const searched = questions.map(({question}) => rankedPages(passagesFor(engine, question).map((p) => p.url)));
+  const searched = passages.map((found) => rankedPages(found.map((p) => p.url)));
   const ask = citationScore(questions, cited);
   const search = citationScore(questions, searched);
   console.log(`Ask AI, embedded provider, ${questions.length} questions (tests/ask-questions.json)`);
@@ -43,4 +43,7 @@ function main() {
   if (ask.misses.length) console.log(`\nMisses (question → first citations):\n  ${ask.misses.join('\n  ')}`);
 }
 
-main();
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

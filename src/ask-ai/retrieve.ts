@@ -1,23 +1,24 @@
 import type {Engine} from '../search/engine';
 import {loadEngine} from '../search/localClient';
-import type {SearchRecord} from '../search/records';
+import type {IndexedRecord} from '../search/records';
 import type {Passage} from './types';
 
-/** A search record as a passage an answer can cite. */
-export function toPassage(record: SearchRecord, n: number): Passage {
+/** A search record and its text as a passage an answer can cite. */
+export function toPassage(record: IndexedRecord, text: string, n: number): Passage {
   const section = record.hierarchy.lvl3 ?? record.hierarchy.lvl2;
-  return {n, title: record.hierarchy.lvl1, ...(section ? {section} : {}), url: record.url, text: record.content};
+  return {n, title: record.hierarchy.lvl1, ...(section ? {section} : {}), url: record.url, text};
 }
 
 /** The best sections for a question, one per URL, numbered from 1. */
-export function passagesFor(engine: Engine, question: string, count = 6): Passage[] {
+export async function passagesFor(engine: Engine, question: string, count = 6): Promise<Passage[]> {
+  const records = (await engine.search(question, count * 3)).map((hit) => hit.record);
+  const texts = await engine.contents(records);
   const seen = new Set<string>();
-  return engine
-    .search(question, count * 3)
-    .map((hit) => hit.record)
-    .filter((record) => record.content.trim() && !seen.has(record.url) && seen.add(record.url))
+  return records
+    .map((record, i) => ({record, text: texts[i]!}))
+    .filter(({record, text}) => text.trim() && !seen.has(record.url) && seen.add(record.url))
     .slice(0, count)
-    .map((record, i) => toPassage(record, i + 1));
+    .map(({record, text}, i) => toPassage(record, text, i + 1));
 }
 
 /**

@@ -1,7 +1,21 @@
 import {reportSearch} from '../analytics/events';
 import {highlight, snippet} from './highlight';
-import {searchLocal} from './localClient';
-import type {SearchHit} from './types';
+import type {SearchHit as EngineHit} from './engine';
+import {findLocal, showHits} from './localClient';
+import {MAX_RESULTS_PER_GROUP, type SearchHit} from './types';
+
+/** The first hits of each area, as many as the modal will show. */
+function shownHits(hits: EngineHit[], hitsPerPage: number): EngineHit[] {
+  const perArea = new Map<string, number>();
+  return hits.slice(0, hitsPerPage).filter(({record}) => {
+    const n = perArea.get(record.hierarchy.lvl0) ?? 0;
+    perArea.set(record.hierarchy.lvl0, n + 1);
+    return n < MAX_RESULTS_PER_GROUP;
+  });
+}
+
+/** The modal shows text under a page's title and for matches in the text; a matched heading stands alone. */
+const showsText = (hit: EngineHit) => hit.record.type === 'lvl1' || !hit.inHeading;
 
 interface DocSearchRequest {
   query: string;
@@ -47,12 +61,13 @@ export function createLocalDocSearchClient() {
         requests.map(async ({query, hitsPerPage = 20, attributesToSnippet = []}) => {
           // DocSearch asks for snippets of 10 words, or 5 on small screens.
           const snippetWords = Number(attributesToSnippet.find((a) => a.startsWith('content:'))?.split(':')[1] ?? 10);
-          const page = await searchLocal({query, hitsPerPage, snippetWords});
+          const found = await findLocal(query);
+          const hits = await showHits(shownHits(found, hitsPerPage), snippetWords, showsText);
           return {
-            hits: page.hits.map((hit) => docSearchHit(hit, snippetWords)),
-            nbHits: page.nbHits,
+            hits: hits.map((hit) => docSearchHit(hit, snippetWords)),
+            nbHits: found.length,
             page: 0,
-            nbPages: page.nbPages,
+            nbPages: Math.ceil(found.length / hitsPerPage),
             hitsPerPage,
             query,
             params: '',

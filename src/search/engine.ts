@@ -1,5 +1,16 @@
-import MiniSearch, {type Query, type SearchOptions} from 'minisearch';
-import type {SearchRecord} from './records';
+import MiniSearch, {type Options, type Query, type SearchOptions} from 'minisearch';
+import {
+  decodeTerm,
+  FIELDS,
+  fileOf,
+  prefixOf,
+  recordsOf,
+  type Fragment,
+  type IndexHead,
+  type Postings,
+  type Shard,
+} from './indexFiles';
+import type {IndexedRecord, SearchRecord} from './records';
 
 /**
  * The local search engine: MiniSearch over the site's section records, tuned
@@ -89,8 +100,11 @@ export function queryWords(query: string): string[] {
 
 /** A query word and the words search accepts for it: its stem and its synonyms, stemmed. */
 export function wordVariants(word: string): string[] {
-  const synonyms = SYNONYMS.get(stem(word)) ?? SYNONYMS.get(word) ?? [];
-  return [...new Set([word, stem(word), ...synonyms.map(stem)])];
+  return [...new Set([word, stem(word), ...synonymsOf(word).map(stem)])];
+}
+
+function synonymsOf(word: string): string[] {
+  return SYNONYMS.get(stem(word)) ?? SYNONYMS.get(word) ?? [];
 }
 
 /** A light stemmer: plural and common verb endings, enough for English docs. */
@@ -106,7 +120,7 @@ function processTerm(term: string): string | null {
   return STOP_WORDS.has(term) ? null : stem(term);
 }
 
-const fieldOf: Record<string, (r: SearchRecord) => string | undefined> = {
+const fieldOf: Record<(typeof FIELDS)[number], (r: SearchRecord) => string | undefined> = {
   title: (r) => r.hierarchy.lvl1,
   heading: (r) => r.hierarchy.lvl3 ?? r.hierarchy.lvl2,
   content: (r) => r.content,
@@ -118,6 +132,22 @@ const SEARCH_OPTIONS: SearchOptions = {
   prefix: (term) => term.length >= 3,
   fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
 };
+
+/** How records are indexed: the build indexes with these, the browser searches with them. */
+export const INDEX_OPTIONS: Options<SearchRecord> = {
+  fields: [...FIELDS],
+  // MiniSearch also asks for the `id` field.
+  extractField: (record, field) =>
+    field === 'id' ? record.id : (fieldOf[field as (typeof FIELDS)[number]](record) ?? ''),
+  tokenize,
+  processTerm,
+  searchOptions: SEARCH_OPTIONS,
+};
+
+/** The indexed terms of a query word (or synonym), as the index stores them. */
+function indexTerms(text: string): string[] {
+  return tokenize(text).flatMap((t) => processTerm(t) ?? []);
+}
 
 /** The stemmed words of a text, sorted, as one key: "Datasets" and "dataset" agree. */
 function wordKey(words: string[]): string {
@@ -136,14 +166,23 @@ function documentBoost(stored: Record<string, unknown> | undefined, wantsLegacy:
   return stored?.area === 'Legacy API' && !wantsLegacy ? type * 0.5 : type;
 }
 
+/** Where the engine reads the index files from: the browser imports them, Node reads them. */
+export interface IndexSource {
+  head: IndexHead;
+  shard(n: number): Promise<Shard>;
+  fragment(n: number): Promise<Fragment>;
+}
+
 export interface Engine {
-  search(query: string, limit?: number): SearchHit[];
+  search(query: string, limit?: number): Promise<SearchHit[]>;
+  /** The text of each record (for snippets and passages), fetched on demand. */
+  contents(records: IndexedRecord[]): Promise<string[]>;
   /** Every page once (its first record): URL without anchor, title and area. */
   pages(): {url: string; title: string; area: string}[];
 }
 
 export interface SearchHit {
-  record: SearchRecord;
+  record: IndexedRecord;
   score: number;
   /** Query words that matched, for highlighting. */
   terms: string[];
@@ -151,22 +190,61 @@ export interface SearchHit {
   inHeading: boolean;
 }
 
-export function createEngine(records: SearchRecord[]): Engine {
-  const index = new MiniSearch<SearchRecord>({
-    fields: Object.keys(fieldOf),
-    storeFields: ['type', 'area', 'title', 'heading'],
-    extractField: (record, field) =>
-      field in fieldOf
-        ? (fieldOf[field](record) ?? '')
-        : field === 'area'
-          ? record.hierarchy.lvl0
-          : String((record as unknown as Record<string, unknown>)[field] ?? ''),
-    tokenize,
-    processTerm,
-    searchOptions: SEARCH_OPTIONS,
-  });
-  index.addAll(records);
-  const byId = new Map(records.map((r) => [String(r.id), r]));
+/**
+ * The search engine over the sharded index. Each query loads the shards of
+ * its words (and their synonyms) and searches a MiniSearch index made of just
+ * those terms; BM25 still sees the whole site's document counts and lengths,
+ * so a term scores as it would in the full index.
+ */
+export function createEngine(source: IndexSource): Engine {
+  const {head} = source;
+  const records = recordsOf(head);
+  const shards = new Map<number, Promise<Map<string, Postings>>>();
+  const fragments = new Map<number, Promise<Fragment>>();
+  const loadShard = (n: number) => {
+    let shard = shards.get(n);
+    if (!shard) {
+      shard = source.shard(n).then((lines) => new Map(lines.map(decodeTerm)));
+      // A failed load is retried by the next query.
+      shard.catch(() => shards.delete(n));
+      shards.set(n, shard);
+    }
+    return shard;
+  };
+  const loadFragment = (n: number) => {
+    let fragment = fragments.get(n);
+    if (!fragment) {
+      fragment = source.fragment(n);
+      fragment.catch(() => fragments.delete(n));
+      fragments.set(n, fragment);
+    }
+    return fragment;
+  };
+  const base = {
+    documentCount: records.length,
+    nextId: records.length,
+    documentIds: Object.fromEntries(records.map((r) => [r.id, r.id])),
+    fieldIds: Object.fromEntries(FIELDS.map((f, i) => [f, i])),
+    fieldLength: Object.fromEntries(head.lengths.map((lengths, id) => [id, lengths])),
+    averageFieldLength: head.averageFieldLength,
+    storedFields: Object.fromEntries(
+      records.map((r) => [
+        r.id,
+        {type: r.type, area: r.hierarchy.lvl0, title: r.hierarchy.lvl1, heading: r.hierarchy.lvl3 ?? r.hierarchy.lvl2},
+      ]),
+    ),
+    dirtCount: 0,
+    serializationVersion: 2,
+  };
+
+  /** A MiniSearch index of every term that starts as one of the prefixes does. */
+  async function indexFor(prefixes: Set<string>): Promise<MiniSearch> {
+    const files = [...new Set([...prefixes].map((p) => fileOf(head.shards, p)))];
+    const loaded = await Promise.all(files.map(loadShard));
+    const index: [string, Postings][] = [];
+    for (const terms of loaded) for (const entry of terms) if (prefixes.has(prefixOf(entry[0]))) index.push(entry);
+    return MiniSearch.loadJS({...base, index}, {...INDEX_OPTIONS, storeFields: ['type', 'area', 'title', 'heading']});
+  }
 
   const pages = [...new Map(records.map((r) => [r.url.split('#')[0]!, r])).entries()].map(([url, r]) => ({
     url,
@@ -176,7 +254,15 @@ export function createEngine(records: SearchRecord[]): Engine {
 
   return {
     pages: () => pages,
-    search(query, limit = 50) {
+    async contents(wanted) {
+      return Promise.all(
+        wanted.map(async ({id}) => {
+          const n = fileOf(head.fragments, id);
+          return (await loadFragment(n))[id - head.fragments[n]!] ?? '';
+        }),
+      );
+    },
+    async search(query, limit = 50) {
       const words = queryWords(query);
       if (words.length === 0) return [];
       const wantsLegacy = words.includes('legacy');
@@ -193,7 +279,7 @@ export function createEngine(records: SearchRecord[]): Engine {
         queries: [
           word,
           // A synonym counts for half as much as the word itself, and only whole.
-          ...(SYNONYMS.get(stem(word)) ?? SYNONYMS.get(word) ?? []).map((s): Query => ({
+          ...synonymsOf(word).map((s): Query => ({
             queries: [s],
             prefix: false,
             fuzzy: false,
@@ -201,6 +287,9 @@ export function createEngine(records: SearchRecord[]): Engine {
           })),
         ],
       }));
+      const index = await indexFor(
+        new Set(words.flatMap((word) => [word, ...synonymsOf(word)].flatMap(indexTerms).map(prefixOf))),
+      );
       // Sections with every word (or a synonym) first; then those with at least
       // half of them, so a question's one odd word does not hide its answer.
       const all = index.search({combineWith: 'AND', queries: clauses}, {boostDocument});
@@ -210,7 +299,7 @@ export function createEngine(records: SearchRecord[]): Engine {
         .filter((r) => !found.has(r.id) && r.queryTerms.length * 2 >= words.length);
       const results = [...all, ...partial];
       return results.slice(0, limit).map((result) => ({
-        record: byId.get(String(result.id))!,
+        record: records[result.id as number]!,
         score: result.score,
         terms: result.terms,
         inHeading: Object.values(result.match).some((fields) => fields.includes('title') || fields.includes('heading')),

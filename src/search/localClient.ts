@@ -1,6 +1,7 @@
-import type {Engine} from './engine';
+import type {Engine, SearchHit as EngineHit} from './engine';
+import {fragmentFile, shardFile} from './indexFiles';
 import {highlight, snippet} from './highlight';
-import type {SearchPage, SearchRequest} from './types';
+import type {SearchHit, SearchPage, SearchRequest} from './types';
 
 /** The local index could not be loaded (offline, or the request was blocked). */
 export class SearchUnavailableError extends Error {
@@ -12,16 +13,29 @@ export class SearchUnavailableError extends Error {
 
 let engine: Promise<Engine> | undefined;
 
+async function fetchJson(url: string): Promise<string[]> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as string[];
+}
+
 /**
- * The engine and the site's index, fetched on first use only: none of it is
- * part of a page's initial load. A failed load is retried on the next search.
+ * The engine and the index's head, fetched on first use only: none of it is
+ * part of a page's initial load. Shards and fragments follow as queries need
+ * them. A failed load is retried on the next search (see createEngine).
  */
 export function loadEngine(): Promise<Engine> {
   engine ??= Promise.all([
     import(/* webpackChunkName: "search-engine" */ './engine'),
-    import(/* webpackChunkName: "search-index" */ '@generated/search-index/default/search-index.json'),
+    import(/* webpackChunkName: "search-head" */ '@generated/search-index/default/search-head.json'),
   ])
-    .then(([{createEngine}, index]) => createEngine(index.default.records))
+    .then(([{createEngine}, {default: head}]) =>
+      createEngine({
+        head,
+        shard: (n) => fetchJson(head.base + shardFile(n)),
+        fragment: (n) => fetchJson(head.base + fragmentFile(n)),
+      }),
+    )
     .catch((error: unknown) => {
       engine = undefined;
       throw new SearchUnavailableError(error);
@@ -29,26 +43,48 @@ export function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-/** Searches the local index; results are shaped like the Algolia backend's. */
+/** Every hit of a query, best first, without text. */
+export async function findLocal(query: string): Promise<EngineHit[]> {
+  return (await loadEngine()).search(query, 1000);
+}
+
+/**
+ * Hits ready to show, shaped like the Algolia backend's. Only the hits that
+ * show text fetch it (`withText`); the others get an empty snippet.
+ */
+export async function showHits(
+  hits: EngineHit[],
+  snippetWords: number,
+  withText: (hit: EngineHit) => boolean = () => true,
+): Promise<SearchHit[]> {
+  const texts = await (await loadEngine()).contents(hits.filter(withText).map((hit) => hit.record));
+  let next = 0;
+  return hits.map(({record, terms, inHeading}, i) => {
+    const content = withText(hits[i]!) ? texts[next++]! : '';
+    return {
+      ...record,
+      content,
+      objectID: String(record.id),
+      titleHtml: highlight(record.hierarchy.lvl3 ?? record.hierarchy.lvl2 ?? record.hierarchy.lvl1, terms),
+      snippetHtml: snippet(content, terms, snippetWords),
+      terms,
+      inHeading,
+    };
+  });
+}
+
+/** Searches the local index, a page of hits at a time. */
 export async function searchLocal({
   query,
   page = 0,
   hitsPerPage = 20,
   snippetWords = 10,
 }: SearchRequest): Promise<SearchPage> {
-  const hits = (await loadEngine()).search(query, 1000);
-  const pageHits = hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+  const hits = await findLocal(query);
   return {
     nbHits: hits.length,
     page,
     nbPages: Math.ceil(hits.length / hitsPerPage),
-    hits: pageHits.map(({record, terms, inHeading}) => ({
-      ...record,
-      objectID: String(record.id),
-      titleHtml: highlight(record.hierarchy.lvl3 ?? record.hierarchy.lvl2 ?? record.hierarchy.lvl1, terms),
-      snippetHtml: snippet(record.content, terms, snippetWords),
-      terms,
-      inHeading,
-    })),
+    hits: await showHits(hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage), snippetWords),
   };
 }

@@ -22,6 +22,5 @@ export interface SearchRecord {
   keywords?: string;
 }
 
-export interface SearchIndexFile {
-  records: SearchRecord[];
-}
+/** A record as the browser knows it before fetching its text. */
+export type IndexedRecord = Omit<SearchRecord, 'content' | 'keywords'>;

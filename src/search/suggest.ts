@@ -55,8 +55,8 @@ export function nearRoutes(requested: string, pages: PageRef[], threshold = 0.25
 }
 
 /** Pages for a path nobody serves: near-matching routes first, then what search finds for its words. */
-export function suggestionsFor(pathname: string, engine: Engine, limit = 5): PageRef[] {
-  const found = engine.search(queryFromPath(pathname), 50).map(({record}) => ({
+export async function suggestionsFor(pathname: string, engine: Engine, limit = 5): Promise<PageRef[]> {
+  const found = (await engine.search(queryFromPath(pathname), 50)).map(({record}) => ({
     url: record.url.split('#')[0]!,
     title: record.hierarchy.lvl1,
     area: record.hierarchy.lvl0,

@@ -35,3 +35,6 @@ export const SEARCH_FAILURE = {
   title: 'Unable to fetch results',
   help: 'You might want to check your network connection.',
 } as const;
+
+/** Hits the search modal shows per area (it groups them by `lvl0`); the local backend fetches text for those only. */
+export const MAX_RESULTS_PER_GROUP = 5;

@@ -1,9 +1,9 @@
 // The local search index, written by src/plugins/search-index at build and start.
-declare module '@generated/search-index/default/search-index.json' {
-  import type {SearchIndexFile} from '@site/src/search/records';
+declare module '@generated/search-index/default/search-head.json' {
+  import type {IndexHead} from '@site/src/search/indexFiles';
 
-  const index: SearchIndexFile;
-  export default index;
+  const head: IndexHead;
+  export default head;
 }
 
 // Entry points of @docsearch/react that split the modal from the button.

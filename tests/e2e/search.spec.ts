@@ -16,7 +16,7 @@ test('the navbar button opens the modal; the index loads only then', async ({pag
   page.on('request', (r) => requests.push(r.url()));
   await page.goto('/platform/quick-start');
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  expect(requests.filter((u) => /search-(index|engine)/.test(u))).toEqual([]);
+  expect(requests.filter((u) => /search-(index|engine|head)/.test(u))).toEqual([]);
   await page.getByRole('button', {name: /search/i}).click();
   await expect(modal(page)).toBeVisible();
   await expect(input(page)).toHaveAttribute('placeholder', 'Search docs');
@@ -128,7 +128,7 @@ test('a query with HTML or script shows as text', async ({page}) => {
 });
 
 test('a failed index request shows the error screen', async ({page}) => {
-  await page.route('**/assets/js/search-index.*.js', (route) => route.abort('internetdisconnected'));
+  await page.route('**/search-index/**', (route) => route.abort('internetdisconnected'));
   await openWithShortcut(page);
   await input(page).fill('embeddings');
   await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('Unable to fetch results');
@@ -188,7 +188,7 @@ test("/search reports no results and failures in the spec's words", async ({page
   await page.goto('/search?q=qzxjvwk');
   await expect(page.getByText('No results for "qzxjvwk"')).toBeVisible();
   await expect(page.getByText('Try searching for:')).toBeVisible();
-  await page.route('**/assets/js/search-index.*.js', (route) => route.abort('internetdisconnected'));
+  await page.route('**/search-index/**', (route) => route.abort('internetdisconnected'));
   await page.goto('/search?q=embeddings');
   await expect(page.getByRole('alert')).toContainText('Unable to fetch results');
   await expect(page.getByRole('alert')).toContainText('You might want to check your network connection.');

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {createEngine, queryWords, stem, tokenize} from '@site/src/search/engine';
+import {queryWords, stem, tokenize} from '@site/src/search/engine';
+import {engineOf} from '@site/src/plugins/search-index/files';
 import {highlight, snippet} from '@site/src/search/highlight';
 import {escapeHtml} from '@site/src/shared/html';
 import {reportingFailures} from '@site/src/search/docsearchClient';
@@ -34,18 +35,18 @@ const RECORDS = [
 ];
 
 describe('tokenize and queryWords', () => {
-  it('keeps identifiers whole and in parts, and joins paths', () => {
+  it('keeps identifiers whole and in parts, and joins paths', async () => {
     expect(tokenize('create_index')).toEqual(['create_index', 'create', 'index']);
     expect(tokenize('POST /v1/embedding/text')).toEqual(['post', 'v1', 'embedding', 'text', 'v1embeddingtext']);
   });
 
-  it('drops stop words and common words, but keeps identifiers whole', () => {
+  it('drops stop words and common words, but keeps identifiers whole', async () => {
     expect(queryWords('how do I use create_index')).toEqual(['create_index']);
     expect(queryWords('nomic atlas datasets')).toEqual(['datasets']);
     expect(queryWords('nomic atlas')).toEqual(['nomic', 'atlas']);
   });
 
-  it('stems plurals only', () => {
+  it('stems plurals only', async () => {
     expect(stem('embeddings')).toBe('embedding');
     expect(stem('queries')).toBe('query');
     expect(stem('class')).toBe('class');
@@ -54,65 +55,65 @@ describe('tokenize and queryWords', () => {
 });
 
 describe('engine', () => {
-  const engine = createEngine(RECORDS);
-  const urls = (q: string) => engine.search(q).map((h) => h.record.url);
+  const engine = engineOf(RECORDS);
+  const urls = async (q: string) => (await engine.search(q)).map((h) => h.record.url);
 
-  it('finds identifiers, pasted paths, typos and synonyms', () => {
-    expect(urls('create_index')[0]).toBe('/python');
-    expect(urls('v1/embedding/text')[0]).toBe('/embed');
-    expect(urls('duplicat detection')[0]).toBe('/dupes');
-    expect(urls('dedupe')[0]).toBe('/dupes');
+  it('finds identifiers, pasted paths, typos and synonyms', async () => {
+    expect((await urls('create_index'))[0]).toBe('/python');
+    expect((await urls('v1/embedding/text'))[0]).toBe('/embed');
+    expect((await urls('duplicat detection'))[0]).toBe('/dupes');
+    expect((await urls('dedupe'))[0]).toBe('/dupes');
   });
 
-  it('ranks the legacy API below current pages unless asked for', () => {
-    expect(urls('create dataset')[0]).toBe('/datasets');
-    expect(urls('legacy create dataset')[0]).toBe('/legacy/create');
+  it('ranks the legacy API below current pages unless asked for', async () => {
+    expect((await urls('create dataset'))[0]).toBe('/datasets');
+    expect((await urls('legacy create dataset'))[0]).toBe('/legacy/create');
   });
 
-  it('lets only the last word be unfinished, and matches synonyms whole', () => {
-    const engine2 = createEngine([
-      record(10, '/projection', 'Projection options', 'Choose a projection model for the layout.'),
-      record(11, '/datasets', 'Datasets', 'A dataset holds your rows and columns.'),
+  it('lets only the last word be unfinished, and matches synonyms whole', async () => {
+    const engine2 = engineOf([
+      record(0, '/projection', 'Projection options', 'Choose a projection model for the layout.'),
+      record(1, '/datasets', 'Datasets', 'A dataset holds your rows and columns.'),
     ]);
-    const found = (q: string) => engine2.search(q).map((h) => h.record.url);
+    const found = async (q: string) => (await engine2.search(q)).map((h) => h.record.url);
     // "dataset" has the synonym "project", which must not prefix-match "projection".
-    expect(found('dataset')).toEqual(['/datasets']);
-    expect(found('datas')).toEqual(['/datasets']);
+    expect(await found('dataset')).toEqual(['/datasets']);
+    expect(await found('datas')).toEqual(['/datasets']);
     // A word before the last is taken whole: "proj" matches nothing here.
-    expect(engine2.search('proj layout')[0].terms).toEqual(['layout']);
+    expect((await engine2.search('proj layout'))[0]!.terms).toEqual(['layout']);
   });
 
-  it('puts the page named exactly what was asked first', () => {
-    const engine2 = createEngine([
-      record(20, '/guide', 'A guide', 'A dataset, a dataset, a dataset: datasets everywhere in this dataset guide.'),
-      record(21, '/datasets', 'Datasets', 'Where Atlas keeps your rows.'),
+  it('puts the page named exactly what was asked first', async () => {
+    const engine2 = engineOf([
+      record(0, '/guide', 'A guide', 'A dataset, a dataset, a dataset: datasets everywhere in this dataset guide.'),
+      record(1, '/datasets', 'Datasets', 'Where Atlas keeps your rows.'),
     ]);
-    expect(engine2.search('What is a dataset?')[0].record.url).toBe('/datasets');
+    expect((await engine2.search('What is a dataset?'))[0]!.record.url).toBe('/datasets');
   });
 
-  it("keeps sections with most of a question's words when none has them all", () => {
-    const engine2 = createEngine([
-      record(30, '/cancel', 'Cancel a task', 'Cancel a parse task with DELETE /v1/task/{task_id}.'),
-      record(31, '/jobs', 'Recurring jobs', 'A running job can be paused.'),
+  it("keeps sections with most of a question's words when none has them all", async () => {
+    const engine2 = engineOf([
+      record(0, '/cancel', 'Cancel a task', 'Cancel a parse task with DELETE /v1/task/{task_id}.'),
+      record(1, '/jobs', 'Recurring jobs', 'A running job can be paused.'),
     ]);
-    expect(engine2.search('cancel a running task').map((h) => h.record.url)).toContain('/cancel');
+    expect((await engine2.search('cancel a running task')).map((h) => h.record.url)).toContain('/cancel');
   });
 
-  it('finds nothing for nonsense, even next to real words', () => {
-    expect(urls('qzxjvwk')).toEqual([]);
-    expect(urls('<img src=x onerror=alert(1)> qzxjvwk')).toEqual([]);
+  it('finds nothing for nonsense, even next to real words', async () => {
+    expect(await urls('qzxjvwk')).toEqual([]);
+    expect(await urls('<img src=x onerror=alert(1)> qzxjvwk')).toEqual([]);
   });
 });
 
 describe('highlight and snippet', () => {
-  it('escapes everything but the marks', () => {
+  it('escapes everything but the marks', async () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     expect(highlight('Use <b>create_index</b> now', ['create_index'])).toBe(
       'Use &lt;b&gt;<mark>create_index</mark>&lt;/b&gt; now',
     );
   });
 
-  it('cuts the text to a window of words around the first match', () => {
+  it('cuts the text to a window of words around the first match', async () => {
     const text = 'one two three four five six seven eight nine ten eleven twelve thirteen match fifteen';
     const five = snippet(text, ['match'], 5);
     expect(five).toMatch(/^… .*<mark>match<\/mark>/);
@@ -140,7 +141,7 @@ describe('reportingFailures', () => {
 });
 
 describe('search page URL', () => {
-  it('reads the query and 1-based page, within bounds', () => {
+  it('reads the query and 1-based page, within bounds', async () => {
     expect(parseSearchParams('?q=api%20key&page=3')).toEqual({query: 'api key', page: 2});
     expect(parseSearchParams('?q=x&page=-4')).toEqual({query: 'x', page: 0});
     expect(parseSearchParams(`?q=${'y'.repeat(100)}`).query).toHaveLength(64);

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import type {SearchIndexFile, SearchRecord} from '../../search/records';
+import type {SearchRecord} from '../../search/records';
 import {areaOf} from '../../data/sections';
 import {sectionsOf} from './sections';
+import {buildIndexFiles, writeStaticFiles} from './files';
 import specs from '../openapi-docs/spec-operations.cjs';
 
 const {specOperations} = specs;
@@ -72,7 +73,9 @@ function operationRecords(next: () => number): SearchRecord[] {
  * `build` alike: every platform and reference page, split into sections with
  * their anchors, and every operation of the OpenAPI specs (the generated API
  * pages render their content in the browser, so the specs are the better
- * source). The client loads it on first search (src/search/localClient.ts).
+ * source). It is written as a head (bundled, loaded with the engine), term
+ * shards and text fragments (static files), which the client fetches as a
+ * search needs them: src/search/indexFiles.ts, src/search/localClient.ts.
  */
 export default function searchIndexPlugin(context: LoadContext): Plugin {
   return {
@@ -88,7 +91,9 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       const records: SearchRecord[] = [];
       for (const page of pages) records.push(...(await pageRecords(page, context.siteDir, next)));
       records.push(...operationRecords(next));
-      await actions.createData('search-index.json', JSON.stringify({records} satisfies SearchIndexFile));
+      const files = buildIndexFiles(records, {baseUrl: context.baseUrl});
+      await writeStaticFiles(context.siteDir, files);
+      await actions.createData('search-head.json', JSON.stringify(files.head));
     },
   };
 }

@@ -8,7 +8,7 @@ import '@docsearch/css/dist/button.css';
 import {loadStylesheet, useStylesheetUrl} from '@site/src/components/Stylesheet';
 import {useSearchConfig} from '@site/src/search/backend';
 import {repairDocSearchAria} from '@site/src/search/docsearchAria';
-import {SEARCH_FAILURE} from '@site/src/search/types';
+import {MAX_RESULTS_PER_GROUP, SEARCH_FAILURE} from '@site/src/search/types';
 import {useSearchShortcuts} from '@site/src/search/useSearchShortcuts';
 import SearchButton from './SearchButton';
 import styles from './styles.module.css';
@@ -122,6 +122,7 @@ export default function SearchBar(): ReactNode {
               // Search insights with Algolia; no contextual (version or language) filters.
               insights={Boolean(algolia)}
               searchParameters={{}}
+              maxResultsPerGroup={MAX_RESULTS_PER_GROUP}
               transformSearchClient={loaded.transform}
               transformItems={(items) => items.map((item) => ({...item, url: relativeUrl(item.url)}))}
               hitComponent={Hit}

@@ -1,0 +1,177 @@
+import {createHash} from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import MiniSearch from 'minisearch';
+import {createEngine, INDEX_OPTIONS, type Engine, type IndexSource} from '../../search/engine';
+import {
+  anchorOf,
+  encodeTerm,
+  fragmentFile,
+  prefixOf,
+  SEARCH_FILES_PATH,
+  shardFile,
+  type DocEntry,
+  type PageEntry,
+  type Fragment,
+  type IndexHead,
+  type Postings,
+  type Shard,
+} from '../../search/indexFiles';
+import type {SearchRecord} from '../../search/records';
+
+export interface IndexFiles {
+  head: IndexHead;
+  shards: Shard[];
+  fragments: Fragment[];
+}
+
+// Sizes (characters before compression) at which a shard or fragment file is
+// closed: small enough that a query fetches little beyond its own words'
+// terms and its hits' text, large enough that it needs few requests.
+export const SHARD_SIZE = 2000;
+export const FRAGMENT_SIZE = 1000;
+
+/** Consecutive items in groups of at least `size` characters; returns each group's first index. */
+function groupStarts(sizes: number[], size: number): number[] {
+  const starts: number[] = [];
+  let filled = size;
+  sizes.forEach((n, i) => {
+    if (filled >= size) {
+      starts.push(i);
+      filled = 0;
+    }
+    filled += n;
+  });
+  return starts;
+}
+
+/** Pages, areas and documents of the head (see DocEntry); recordsOf() reverses it, as a unit test checks. */
+function describe(records: SearchRecord[]): Pick<IndexHead, 'areas' | 'pages' | 'docs'> {
+  const areas: string[] = [];
+  const pages: PageEntry[] = [];
+  const pageIds = new Map<string, number>();
+  const docs = records.map((record): DocEntry => {
+    const {lvl0, lvl1, lvl2, lvl3} = record.hierarchy;
+    const [url, anchor] = record.url.split('#') as [string, string | undefined];
+    if (!areas.includes(lvl0)) areas.push(lvl0);
+    if (!pageIds.has(url)) pageIds.set(url, pages.push([url, areas.indexOf(lvl0), lvl1]) - 1);
+    const page = pageIds.get(url)!;
+    if (record.type === 'lvl1') return [page];
+    const heading = (record.type === 'lvl2' ? lvl2 : lvl3) ?? '';
+    return anchor === anchorOf(heading)
+      ? [page, record.type === 'lvl2' ? 2 : 3, heading]
+      : [page, record.type === 'lvl2' ? 2 : 3, heading, anchor ?? ''];
+  });
+  return {areas, pages, docs};
+}
+
+/**
+ * The index files for a list of records (ids 0…n-1 in order): the engine's
+ * own MiniSearch index, serialised and cut into a head, term shards and text
+ * fragments (see src/search/indexFiles.ts).
+ */
+export function buildIndexFiles(
+  records: SearchRecord[],
+  {baseUrl = '/', shardSize = SHARD_SIZE, fragmentSize = FRAGMENT_SIZE} = {},
+): IndexFiles {
+  records.forEach((record, i) => {
+    if (record.id !== i)
+      throw new Error(`Search records must be numbered 0…n-1 in order (record ${i} is ${record.id})`);
+  });
+  const mini = new MiniSearch<SearchRecord>(INDEX_OPTIONS);
+  mini.addAll(records);
+  const {index, fieldLength, averageFieldLength} = mini.toJSON() as unknown as {
+    index: [string, Postings][];
+    fieldLength: Record<string, number[]>;
+    averageFieldLength: number[];
+  };
+
+  const byPrefix = new Map<string, string[]>();
+  for (const [term, postings] of index) {
+    const prefix = prefixOf(term);
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), encodeTerm(term, postings)]);
+  }
+  const prefixes = [...byPrefix.keys()].sort();
+  const shardStarts = groupStarts(
+    prefixes.map((p) => byPrefix.get(p)!.join('\n').length),
+    shardSize,
+  );
+  const shards = shardStarts.map((start, i) =>
+    prefixes.slice(start, shardStarts[i + 1] ?? prefixes.length).flatMap((p) => byPrefix.get(p)!),
+  );
+
+  const fragmentStarts = groupStarts(
+    records.map((r) => r.content.length),
+    fragmentSize,
+  );
+  const fragments = fragmentStarts.map((start, i) =>
+    records.slice(start, fragmentStarts[i + 1] ?? records.length).map((r) => r.content),
+  );
+
+  const version = createHash('sha256')
+    .update(JSON.stringify([shards, fragments]))
+    .digest('hex')
+    .slice(0, 12);
+  return {
+    head: {
+      version,
+      base: `${baseUrl}${SEARCH_FILES_PATH}/${version}/`,
+      ...describe(records),
+      lengths: records.map((r) => fieldLength[r.id]!),
+      averageFieldLength,
+      shards: shardStarts.map((start) => prefixes[start]!),
+      fragments: fragmentStarts,
+    },
+    shards,
+    fragments,
+  };
+}
+
+/** An engine source over files already in memory (the benchmarks and unit tests). */
+export function memorySource({head, shards, fragments}: IndexFiles): IndexSource {
+  return {
+    head,
+    shard: async (n) => shards[n]!,
+    fragment: async (n) => fragments[n]!,
+  };
+}
+
+/** The engine over a list of records, indexed in memory (unit tests). */
+export function engineOf(records: SearchRecord[]): Engine {
+  return createEngine(memorySource(buildIndexFiles(records)));
+}
+
+/**
+ * Shards and fragments are static files, fetched by URL: as bundled chunks,
+ * each would add an entry to the chunk map every page loads. This folder is
+ * one of the site's static directories (docusaurus.config.ts), so `start` and
+ * `build` both serve it, at `/search-index/<version>/` (SEARCH_FILES_PATH).
+ */
+export const SEARCH_STATIC_DIR = '.docusaurus/search-static';
+
+function versionDir(siteDir: string, version: string): string {
+  return path.join(siteDir, SEARCH_STATIC_DIR, SEARCH_FILES_PATH, version);
+}
+
+/** Writes the shards and fragments, replacing those of any earlier index. */
+export async function writeStaticFiles(siteDir: string, {head, shards, fragments}: IndexFiles): Promise<void> {
+  await fs.promises.rm(path.join(siteDir, SEARCH_STATIC_DIR), {recursive: true, force: true});
+  const dir = versionDir(siteDir, head.version);
+  await fs.promises.mkdir(dir, {recursive: true});
+  await Promise.all([
+    ...shards.map((shard, n) => fs.promises.writeFile(path.join(dir, shardFile(n)), JSON.stringify(shard))),
+    ...fragments.map((fragment, n) => fs.promises.writeFile(path.join(dir, fragmentFile(n)), JSON.stringify(fragment))),
+  ]);
+}
+
+/** The index the last build or start wrote (the benchmarks search what the site ships). */
+export function readIndexFiles(siteDir: string): IndexFiles {
+  const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
+  const head = read(path.join(siteDir, '.docusaurus/search-index/default/search-head.json')) as IndexHead;
+  const dir = versionDir(siteDir, head.version);
+  return {
+    head,
+    shards: head.shards.map((_, n) => read(path.join(dir, shardFile(n))) as Shard),
+    fragments: head.fragments.map((_, n) => read(path.join(dir, fragmentFile(n))) as Fragment),
+  };
+}
