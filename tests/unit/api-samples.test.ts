@@ -3,9 +3,9 @@ import path from 'node:path';
 import {execFileSync} from 'node:child_process';
 import yaml from 'js-yaml';
 import {describe, expect, it} from 'vitest';
-import {exampleFromSchema, pythonLiteral, requestSamples, type Operation} from '@site/src/api-samples/samples';
+import {exampleFromSchema, pythonLiteral, requestSamples, type Operation} from '@site/src/api/shared/samples';
 import {curlProblems} from '../content/check-content.mjs';
-import {specOperations} from '../../src/plugins/openapi-docs/spec-operations.cjs';
+import {specOperations} from '../../src/api/build/specs.cjs';
 import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {withSchemaExamples} from '@site/src/plugins/api-theme/markdown';
-import {SCHEMA_EXAMPLE, type MediaType} from '@site/src/api-reference/types';
+import {withSchemaExamples} from '@site/src/api/build/pages';
+import {SCHEMA_EXAMPLE, type MediaType} from '@site/src/api/shared/types';
 
 const sample = (schema: object) => ({sampled: schema});
 

@@ -5,7 +5,7 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 import type {SearchIndexFile, SearchRecord} from '../../search/records';
 import {areaOf} from '../../data/sections';
 import {sectionsOf} from './sections';
-import specs from '../openapi-docs/spec-operations.cjs';
+import specs from '../../api/build/specs.cjs';
 
 const {specOperations} = specs;
 

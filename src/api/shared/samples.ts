@@ -43,7 +43,7 @@ export interface MediaType {
   examples?: Record<string, {value?: unknown}>;
 }
 
-export interface Samples {
+interface Samples {
   python: string;
   curl: string;
 }

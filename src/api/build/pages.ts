@@ -1,8 +1,8 @@
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import {sampleRequestFromSchema} from 'docusaurus-plugin-openapi-docs/lib/openapi/createRequestExample';
 import {sampleResponseFromSchema} from 'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample';
-import {collectMarkdownHtml} from '../../api-reference/markdown';
-import {MARKDOWN_HTML, SCHEMA_EXAMPLE, type MediaType} from '../../api-reference/types';
+import {collectMarkdownHtml} from './markdownHtml';
+import {MARKDOWN_HTML, SCHEMA_EXAMPLE, type MediaType} from '../shared/types';
 
 type Content = Record<string, MediaType> | undefined;
 type ApiPage = Parameters<typeof createApiPageMD>[0];
@@ -11,7 +11,7 @@ type ApiPage = Parameters<typeof createApiPageMD>[0];
  * Generated pages normally import the API theme's components themselves, and
  * with 130 such pages every one of those modules lands in Docusaurus' shared
  * `common` chunk that every page loads. Without the imports, the components
- * come from the MDX provider in `src/theme/ApiItem`, a chunk only API pages load.
+ * come from the MDX provider in `src/api/theme/ApiItem`, a chunk only API pages load.
  */
 function withoutImports<T>(generate: (item: T) => string): (item: T) => string {
   return (item) => generate(item).replace(/^import \w+ from "[^"]+";\n+/gm, '');
