@@ -4,7 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as OpenApiOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
-import {markdownGenerators} from './src/plugins/api-theme/markdown';
+import {API_FILES, API_SPECS, apiThemes, markdownGenerators} from './src/api';
 import codeTheme from './src/code-highlight/theme';
 import remarkDiagrams from './src/diagrams/remark';
 import {MAIN_SECTIONS} from './src/data/sections';
@@ -106,7 +106,7 @@ const apiPlugins: PluginConfig[] = [
       id: 'api',
       path: 'reference/api',
       routeBasePath: 'reference/api',
-      sidebarPath: './src/sidebars/api.ts',
+      sidebarPath: API_FILES.apiSidebar,
       // Only the hand-written query pages have a file to edit; the rest is generated from openapi/.
       editUrl: ({docPath}) => (docPath.startsWith('query/') ? `${editUrl}reference/api/${docPath}` : undefined),
       docItemComponent: '@theme/ApiItem',
@@ -119,23 +119,23 @@ const apiPlugins: PluginConfig[] = [
       docsPluginId: 'api',
       config: {
         v1: {
-          specPath: 'openapi/atlas-v1.yaml',
+          specPath: API_SPECS.v1.file,
           outputDir: 'reference/api',
           downloadUrl: '/atlas-v1.yaml',
           hideSendButton: true,
-          // Plain front matter, read by src/theme/ApiItem: no inflater in the browser.
+          // Plain front matter, read by src/api/theme/ApiItem: no inflater in the browser.
           disableCompression: true,
           markdownGenerators,
           sidebarOptions: {groupPathsBy: 'tag'},
         },
         legacy: {
-          specPath: 'openapi/atlas-legacy.yaml',
+          specPath: API_SPECS.legacy.file,
           outputDir: 'reference/api/legacy',
           downloadUrl: '/atlas-legacy.yaml',
           hideSendButton: true,
           disableCompression: true,
           markdownGenerators,
-          infoTemplate: 'src/plugins/openapi-docs/legacy-info.mustache',
+          infoTemplate: API_FILES.legacyInfoTemplate,
           sidebarOptions: {groupPathsBy: 'tag'},
         },
       },
@@ -216,7 +216,7 @@ const config = {
         // must not nest, and the generated pages live in `reference/api/`.
         path: 'reference/pages',
         routeBasePath: 'reference',
-        sidebarPath: './src/sidebars/reference.ts',
+        sidebarPath: API_FILES.referenceSidebar,
         editUrl,
       } satisfies DocsOptions,
     ],
@@ -237,7 +237,7 @@ const config = {
           'api-theme': {
             file: require.resolve('docusaurus-theme-openapi-docs/lib/theme/styles.scss'),
             // What API pages render: the theme's components bar its request
-            // form (replaced by src/theme/ApiExplorer), Docusaurus' own, ours.
+            // form (replaced by src/api/theme/ApiExplorer), Docusaurus' own, ours.
             usedBy: [
               'node_modules/docusaurus-theme-openapi-docs/lib/theme/**/*.js',
               '!node_modules/docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/**',
@@ -252,7 +252,8 @@ const config = {
     ],
   ],
 
-  themes: [path.join(__dirname, 'src/plugins/api-theme/index.ts')],
+  // docusaurus-theme-openapi-docs without its site-wide stylesheet, then our overrides of it.
+  themes: apiThemes,
 
   themeConfig: {
     metadata: [{name: 'keywords', content: 'Nomic, Atlas, embeddings, data maps, API'}],

@@ -1,7 +1,7 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
 // The platform sidebar lists every /platform route. The reference and legacy
-// sidebars are built in src/sidebars/ because they span two docs instances.
+// sidebars are built in src/api/build/sidebars/ because they span two docs instances.
 const sidebars = {
   platformSidebar: [
     'quick-start',

@@ -131,7 +131,7 @@ async function main() {
   console.log(`${judged.length} judged queries (tests/search-queries.json)`);
 
   console.log('Building this site, then the same site with the peer plugin …');
-  run('node', ['src/plugins/openapi-docs/generate.mjs']);
+  run('node', ['src/api/build/generate.mjs']);
   const siteBuild = path.join(RESULTS, 'build-search');
   run(docusaurus, ['build', '--out-dir', siteBuild]);
   const files = readIndexFiles(ROOT);

@@ -75,7 +75,7 @@ async function performance(url) {
 
 async function main() {
   fs.mkdirSync(RESULTS, {recursive: true});
-  const gen = spawnSync('node', ['src/plugins/openapi-docs/generate.mjs'], {cwd: ROOT, encoding: 'utf8'});
+  const gen = spawnSync('node', ['src/api/build/generate.mjs'], {cwd: ROOT, encoding: 'utf8'});
   if (gen.status !== 0) throw new Error(gen.stderr);
 
   console.log('Building: stock Docusaurus site, this site without API pages, this site …');

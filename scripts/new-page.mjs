@@ -2,7 +2,7 @@
 // Starts a hand-written page: `npm run new-page -- <route> "<title>"`.
 //
 //   /platform/<path>         → docs/<path>.mdx, listed in sidebars.ts
-//   /reference/<path>        → reference/pages/<path>.mdx, listed in src/sidebars/referenceSidebar.ts
+//   /reference/<path>        → reference/pages/<path>.mdx, listed in src/api/build/sidebars/referenceSidebar.ts
 //   /reference/api/query/<x> → reference/api/query/<x>.mdx, listed in the same file's QUERY pages
 //
 // A route ending in / is a section's index page (<path>/index.mdx). The route is
@@ -16,7 +16,7 @@ import yaml from 'js-yaml';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PLATFORM_SIDEBAR = 'sidebars.ts';
-export const REFERENCE_SIDEBAR = 'src/sidebars/referenceSidebar.ts';
+export const REFERENCE_SIDEBAR = 'src/api/build/sidebars/referenceSidebar.ts';
 export const ROUTES_FILE = 'tests/routes.txt';
 
 const SEGMENT = '[a-z0-9]+(?:-[a-z0-9]+)*';
@@ -172,7 +172,7 @@ export function addToPlatformSidebar(source, {id, isIndex}, label) {
 }
 
 /**
- * src/sidebars/referenceSidebar.ts with a new page added to the list of pages of its section
+ * src/api/build/sidebars/referenceSidebar.ts with a new page added to the list of pages of its section
  * (GETTING_STARTED, PYTHON, … are lists of reference('<id>', '<label>') calls; the query pages
  * are api('query/<id>', '<label>') calls): after the last page of the same folder, an index
  * page first. A new top-level section needs a category written by hand.

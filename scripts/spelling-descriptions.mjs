@@ -5,14 +5,12 @@
 // runs it after cspell has checked the pages). Keys, identifiers and examples
 // are not prose and are left alone. Exits 1 and lists each unknown word with
 // where it sits in the spec.
-import fs from 'node:fs';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
-import yaml from 'js-yaml';
+import specs from '../src/api/build/specs.cjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SPECS = ['openapi/atlas-v1.yaml', 'openapi/atlas-legacy.yaml'];
 const PROSE_KEYS = new Set(['description', 'summary']);
 
 /** Every `description` and `summary` string in a parsed spec, with its path in the document. */
@@ -68,8 +66,8 @@ function cspell(text, name) {
 function main() {
   const problems = [];
   let checked = 0;
-  for (const file of SPECS) {
-    const entries = proseOf(yaml.load(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+  for (const {file, spec} of specs.loadSpecs()) {
+    const entries = proseOf(spec);
     checked += entries.length;
     const {text, starts} = joinEntries(entries);
     // The .md suffix makes cspell read the text as Markdown, which it is.
@@ -93,7 +91,7 @@ function main() {
     );
     process.exit(1);
   }
-  console.log(`spec prose OK: ${checked} descriptions and summaries in ${SPECS.join(', ')}`);
+  console.log(`spec prose OK: ${checked} descriptions and summaries in ${specs.SPECS.map((s) => s.file).join(', ')}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) main();

@@ -6,7 +6,7 @@ import {
   type Operation,
   type Parameter,
   type Schema,
-} from '../api-samples/samples';
+} from '../api/shared/samples';
 
 /** The parts of a generated API page's front matter (`api`) the twin shows. */
 export interface ApiOperation extends Operation {

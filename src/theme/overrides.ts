@@ -8,8 +8,15 @@
  */
 export type OverrideKind = 'wrap' | 'replace' | 'stub';
 
+/**
+ * The folders theme overrides live in: the site's own (src/theme, which
+ * Docusaurus reads itself) and the API theme's (src/api/theme, registered by
+ * src/api/build/themes.ts so that only the API feature carries it).
+ */
+export const THEME_DIRS = ['src/theme', 'src/api/theme'] as const;
+
 export interface Override {
-  /** Our file, under src/theme. */
+  /** Our file, relative to the repository root, in one of THEME_DIRS. */
   file: string;
   /** The package and the theme module (`@theme/…` name) it overrides. */
   upstream: {package: string; module: string; version: string};
@@ -31,56 +38,56 @@ const OPENAPI = {package: 'docusaurus-theme-openapi-docs', version: '5.2.0'};
 
 export const OVERRIDES: Override[] = [
   {
-    file: 'AnnouncementBar/index.tsx',
+    file: 'src/theme/AnnouncementBar/index.tsx',
     upstream: {...CLASSIC, module: 'AnnouncementBar'},
     kind: 'wrap',
     why: 'A bar with a new id shows again after hydration, not only after a full load.',
     guardedBy: 'tests/e2e/site-behaviour.spec.ts',
   },
   {
-    file: 'CodeBlock/Buttons/CopyButton/index.tsx',
+    file: 'src/theme/CodeBlock/Buttons/CopyButton/index.tsx',
     upstream: {...CLASSIC, module: 'CodeBlock/Buttons/CopyButton'},
     kind: 'wrap',
     why: 'Reports code copies to analytics (the language only).',
     guardedBy: 'tests/e2e/analytics-mixpanel.spec.ts',
   },
   {
-    file: 'DocBreadcrumbs/index.tsx',
+    file: 'src/theme/DocBreadcrumbs/index.tsx',
     upstream: {...CLASSIC, module: 'DocBreadcrumbs'},
     kind: 'wrap',
     why: 'Puts "Copy page" on the breadcrumb row of doc and API pages.',
     guardedBy: 'tests/e2e/writers-and-agents.spec.ts',
   },
   {
-    file: 'DocItem/Footer/index.tsx',
+    file: 'src/theme/DocItem/Footer/index.tsx',
     upstream: {...CLASSIC, module: 'DocItem/Footer'},
     kind: 'wrap',
     why: 'Ends every doc and API page with "Was this page helpful?".',
     guardedBy: 'tests/e2e/analytics-off.spec.ts',
   },
   {
-    file: 'MDXComponents/index.tsx',
+    file: 'src/theme/MDXComponents/index.tsx',
     upstream: {...CLASSIC, module: 'MDXComponents'},
     kind: 'wrap',
     why: 'Wide tables that scroll become focusable, so keyboards can scroll them.',
     guardedBy: 'tests/e2e/routes.spec.ts',
   },
   {
-    file: 'Navbar/MobileSidebar/index.tsx',
+    file: 'src/theme/Navbar/MobileSidebar/index.tsx',
     upstream: {...CLASSIC, module: 'Navbar/MobileSidebar'},
     kind: 'wrap',
     why: 'The phone menu is drawn when first opened, so its links are not prefetched on every load.',
     guardedBy: 'tests/e2e/mobile-menu.spec.ts',
   },
   {
-    file: 'SkipToContent/index.tsx',
+    file: 'src/theme/SkipToContent/index.tsx',
     upstream: {...CLASSIC, module: 'SkipToContent'},
     kind: 'wrap',
     why: 'Focus stays on the content after the skip link (Chromium moved it back to <body>).',
     guardedBy: 'tests/e2e/accessibility.spec.ts',
   },
   {
-    file: 'CodeBlock/index.tsx',
+    file: 'src/theme/CodeBlock/index.tsx',
     upstream: {...CLASSIC, module: 'CodeBlock'},
     kind: 'replace',
     why: 'No remount after hydration: the server-rendered lines are kept.',
@@ -93,7 +100,7 @@ export const OVERRIDES: Override[] = [
     ],
   },
   {
-    file: 'CodeBlock/Content/index.tsx',
+    file: 'src/theme/CodeBlock/Content/index.tsx',
     upstream: {...CLASSIC, module: 'CodeBlock/Content'},
     kind: 'replace',
     why: 'Highlights at build; Prism loads in the browser only for code the server did not render.',
@@ -109,7 +116,7 @@ export const OVERRIDES: Override[] = [
     ],
   },
   {
-    file: 'Loading/index.tsx',
+    file: 'src/theme/Loading/index.tsx',
     upstream: {...CORE, module: 'Loading'},
     kind: 'replace',
     why: 'A delayed spinner, and an error with Retry when a route fails to load.',
@@ -117,7 +124,7 @@ export const OVERRIDES: Override[] = [
     imports: ['react'],
   },
   {
-    file: 'NavbarItem/ComponentTypes.tsx',
+    file: 'src/theme/NavbarItem/ComponentTypes.tsx',
     upstream: {...CLASSIC, module: 'NavbarItem/ComponentTypes'},
     kind: 'replace',
     why: 'Registers the Ask AI navbar item (`custom-askAi`) beside the stock types.',
@@ -135,7 +142,7 @@ export const OVERRIDES: Override[] = [
     ],
   },
   {
-    file: 'NotFound/Content/index.tsx',
+    file: 'src/theme/NotFound/Content/index.tsx',
     upstream: {...CLASSIC, module: 'NotFound/Content'},
     kind: 'replace',
     why: 'Search and suggestions for the requested path.',
@@ -143,7 +150,7 @@ export const OVERRIDES: Override[] = [
     imports: ['@docusaurus/Translate', '@theme/Heading', 'clsx', 'react'],
   },
   {
-    file: 'Root/index.tsx',
+    file: 'src/theme/Root/index.tsx',
     upstream: {...CORE, module: 'Root'},
     kind: 'replace',
     why: "Every page's Markdown twin link and its section's social image.",
@@ -151,7 +158,7 @@ export const OVERRIDES: Override[] = [
     imports: ['react'],
   },
   {
-    file: 'SearchBar/index.tsx',
+    file: 'src/theme/SearchBar/index.tsx',
     upstream: {...CLASSIC, module: 'SearchBar'},
     kind: 'replace',
     why: 'Our button, shortcuts and DocSearch modal over the local index or Algolia, loaded on first use.',
@@ -159,7 +166,7 @@ export const OVERRIDES: Override[] = [
     imports: ['@docusaurus/Noop'],
   },
   {
-    file: 'ApiExplorer/index.tsx',
+    file: 'src/api/theme/ApiExplorer/index.tsx',
     upstream: {...OPENAPI, module: 'ApiExplorer'},
     kind: 'replace',
     why: 'Static request samples instead of the request form, Redux and Postman SDK.',
@@ -175,7 +182,7 @@ export const OVERRIDES: Override[] = [
     ],
   },
   {
-    file: 'ApiItem/index.tsx',
+    file: 'src/api/theme/ApiItem/index.tsx',
     upstream: {...OPENAPI, module: 'ApiItem'},
     kind: 'replace',
     why: 'A lean API page: no store, no inflater, server-rendered parts.',
@@ -204,7 +211,7 @@ export const OVERRIDES: Override[] = [
     ],
   },
   {
-    file: 'ArrayBrackets/index.tsx',
+    file: 'src/api/theme/ArrayBrackets/index.tsx',
     upstream: {...OPENAPI, module: 'ArrayBrackets'},
     kind: 'replace',
     why: 'Valid list markup for array schemas (axe `list`).',
@@ -212,14 +219,14 @@ export const OVERRIDES: Override[] = [
     imports: ['react'],
   },
   {
-    file: 'Markdown/index.tsx',
+    file: 'src/api/theme/Markdown/index.tsx',
     upstream: {...OPENAPI, module: 'Markdown'},
     kind: 'replace',
     why: 'Descriptions rendered at generation, not parsed by react-markdown in the browser.',
     guardedBy: 'tests/e2e/api-reference.spec.ts',
   },
   {
-    file: 'ApiItem/hooks.ts',
+    file: 'src/api/theme/ApiItem/hooks.ts',
     upstream: {...OPENAPI, module: 'ApiItem/hooks'},
     kind: 'stub',
     why: 'No Redux store on API pages: the schema view reports its tab to nothing.',
@@ -228,11 +235,11 @@ export const OVERRIDES: Override[] = [
       'MimeTabs/index.js': ['useTypedDispatch', 'useTypedSelector'],
       'Schema/index.js': ['useTypedDispatch'],
     },
-    // Media types are shown by src/api-reference/MediaTypes, not the theme's MimeTabs.
+    // Media types are shown by src/api/browser/MediaTypes, not the theme's MimeTabs.
     unrendered: ['MimeTabs/index.js'],
   },
   {
-    file: 'ApiExplorer/SchemaSelection/slice.ts',
+    file: 'src/api/theme/ApiExplorer/SchemaSelection/slice.ts',
     upstream: {...OPENAPI, module: 'ApiExplorer/SchemaSelection/slice'},
     kind: 'stub',
     why: 'The schema-selection action, with no store to reduce it.',

@@ -10,7 +10,7 @@ import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
 import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
-import specs from '../../src/plugins/openapi-docs/spec-operations.cjs';
+import specs from '../../src/api/build/specs.cjs';
 import {
   PANDAS_3_ADVICE,
   embedTextDefaultsProblems,
@@ -305,11 +305,10 @@ function main() {
           report(where, `overview does not link ${child}`);
     }
   }
-  for (const file of ['openapi/atlas-v1.yaml', 'openapi/atlas-legacy.yaml']) {
-    const spec = yaml.load(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+  for (const {name, file, spec} of specs.loadSpecs()) {
     for (const {where, text} of descriptions(spec))
       for (const problem of wordingProblems(text)) report(`${file} ${where}`, problem);
-    if (file.endsWith('v1.yaml')) for (const problem of embedTextDefaultsProblems(spec)) report(file, problem);
+    if (name === 'v1') for (const problem of embedTextDefaultsProblems(spec)) report(file, problem);
   }
 
   for (const [i, message] of pythonErrors(python))

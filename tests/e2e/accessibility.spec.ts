@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {specOperations} from '../../src/plugins/openapi-docs/spec-operations.cjs';
+import {specOperations} from '../../src/api/build/specs.cjs';
 import {expect, specRoutes, test} from './fixtures';
 
 // WCAG 2.x A and AA; a serious or critical finding fails the page.

@@ -1,5 +1,5 @@
 import {test, expect} from './fixtures';
-import {specOperations} from '../../src/plugins/openapi-docs/spec-operations.cjs';
+import {specOperations} from '../../src/api/build/specs.cjs';
 
 type SpecOperation = {method: string; path: string; route: string};
 const operations = specOperations() as SpecOperation[];

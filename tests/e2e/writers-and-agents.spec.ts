@@ -1,5 +1,5 @@
 import {expect, specRoutes, test} from './fixtures';
-import specs from '../../src/plugins/openapi-docs/spec-operations.cjs';
+import specs from '../../src/api/build/specs.cjs';
 
 // Markdown twins, llms.txt, "Copy page", edit links, metadata and the
 // not-found suggestions, against the default build.

@@ -1,54 +1,34 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {execFileSync} from 'node:child_process';
-import yaml from 'js-yaml';
 import {describe, expect, it} from 'vitest';
-import {exampleFromSchema, pythonLiteral, requestSamples, type Operation} from '@site/src/api-samples/samples';
+import {mediaExample, pythonLiteral, requestSamples, type Operation} from '@site/src/api/shared/samples';
+import {withOperationExamples} from '@site/src/api/build/pages';
+import {SCHEMA_EXAMPLE} from '@site/src/api/shared/types';
 import {curlProblems} from '../content/check-content.mjs';
-import {specOperations} from '../../src/plugins/openapi-docs/spec-operations.cjs';
+import {dereference, loadSpecs, specOperations} from '../../src/api/build/specs.cjs';
 import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-/** Local `$ref`s replaced by what they point at, as the OpenAPI plugin does before pages see them. */
-function dereference(node: unknown, root: unknown, seen: string[] = []): unknown {
-  if (Array.isArray(node)) return node.map((n) => dereference(n, root, seen));
-  if (!node || typeof node !== 'object') return node;
-  const ref = (node as {$ref?: string}).$ref;
-  if (ref) {
-    if (seen.includes(ref)) return {};
-    const target = ref
-      .slice(2)
-      .split('/')
-      .reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, root as Record<string, unknown>);
-    return dereference(target, root, [...seen, ref]);
-  }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, dereference(v, root, seen)]));
-}
 
 type Spec = {servers: {url: string}[]; security?: Operation['security']; paths: Record<string, Record<string, object>>};
 
-function operations(file: string): (Operation & {id: string})[] {
-  const raw = yaml.load(fs.readFileSync(path.join(ROOT, 'openapi', file), 'utf8'));
-  const spec = dereference(raw, raw) as Spec;
-  return Object.entries(spec.paths).flatMap(([apiPath, ops]) =>
-    Object.entries(ops)
-      .filter(([, op]) => (op as {operationId?: string}).operationId)
-      .map(([method, op]) => {
-        const o = op as Operation & {operationId: string};
-        return {
-          ...o,
-          id: o.operationId,
-          method,
-          path: apiPath,
-          servers: spec.servers,
-          security: o.security ?? spec.security,
-        };
-      }),
-  );
+/** Every operation as its generated page's front matter carries it: dereferenced, with examples made from schemas. */
+function operations(): (Operation & {id: string})[] {
+  return loadSpecs().flatMap(({spec: raw, operations: ops}) => {
+    const spec = dereference(raw, raw) as Spec;
+    return ops.map(({operationId, method, path}) => {
+      const op = structuredClone(spec.paths[path][method.toLowerCase()]) as Operation & {operationId: string};
+      withOperationExamples(op);
+      return {
+        ...op,
+        id: operationId,
+        method: method.toLowerCase(),
+        path,
+        servers: spec.servers,
+        security: op.security ?? spec.security,
+      };
+    });
+  });
 }
 
-const ALL = [...operations('atlas-v1.yaml'), ...operations('atlas-legacy.yaml')];
+const ALL = operations();
 
 describe('request samples of every operation', () => {
   const samples = ALL.map((op) => ({op, ...requestSamples(op)}));
@@ -96,15 +76,18 @@ describe('pythonLiteral', () => {
   });
 });
 
-describe('exampleFromSchema', () => {
-  it('prefers examples and defaults, then typed stand-ins for required fields', () => {
-    expect(
-      exampleFromSchema({
-        type: 'object',
-        required: ['k', 'model'],
-        properties: {k: {type: 'integer'}, model: {type: 'string', default: 'v1.5'}, extra: {type: 'string'}},
-      }),
-    ).toEqual({k: 0, model: 'v1.5'});
+describe('examples made from schemas', () => {
+  it('are what the body shows and what the request sample sends: one generator, one body per page', () => {
+    const bodies = ALL.flatMap((op) =>
+      Object.entries(op.requestBody?.content ?? {}).map(([type, media]) => ({op, type, media})),
+    );
+    const made = bodies.filter(({media}) => media[SCHEMA_EXAMPLE] !== undefined);
+    expect(made.length).toBeGreaterThan(10);
+    for (const {op, type, media} of made) {
+      expect(mediaExample(media), op.id).toEqual(media[SCHEMA_EXAMPLE]);
+      if (type.includes('json'))
+        expect(JSON.parse(parseCurl(requestSamples(op).curl).data[0]), op.id).toEqual(media[SCHEMA_EXAMPLE]);
+    }
   });
 });
 

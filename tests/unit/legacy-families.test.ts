@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {specOperations} from '../../src/plugins/openapi-docs/spec-operations.cjs';
+import {specOperations} from '../../src/api/build/specs.cjs';
 import {pathMatches} from '../support/curl.mjs';
 
 // The site spec's "Legacy families", each with the endpoint(s) that document it.

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {SCHEMA_EXAMPLE} from '@site/src/api/shared/types';
 import {apiMarkdown} from '@site/src/llms/apiMarkdown';
 import {llmsTxt} from '@site/src/llms/llmsTxt';
 import {mdxToMarkdown} from '@site/src/llms/mdxToMarkdown';
@@ -99,6 +100,8 @@ describe('API pages as Markdown', () => {
               required: ['status'],
               properties: {status: {type: 'string', enum: ['queued', 'done'], description: 'Where it is.'}},
             },
+            // Made from the schema when the page was generated.
+            [SCHEMA_EXAMPLE]: {status: 'queued'},
           },
         },
       },

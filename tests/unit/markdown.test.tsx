@@ -1,9 +1,9 @@
 import React from 'react';
 import {renderToString} from 'react-dom/server';
 import {describe, expect, it} from 'vitest';
-import {collectMarkdownHtml, renderMarkdown} from '@site/src/api-reference/markdown';
-import {renderInlineMarkdown} from '@site/src/api-reference/inlineMarkdown';
-import Markdown, {MarkdownHtmlProvider} from '@site/src/theme/Markdown';
+import {collectMarkdownHtml, renderMarkdown} from '@site/src/api/build/markdownHtml';
+import {renderInlineMarkdown} from '@site/src/api/browser/inlineMarkdown';
+import Markdown, {MarkdownHtmlProvider} from '@site/src/api/theme/Markdown';
 
 describe('renderMarkdown', () => {
   it('renders the Markdown of spec descriptions', () => {

@@ -117,13 +117,13 @@ describe('pageFor', () => {
       '/reference/python-api/projections',
       'reference/pages/python-api/projections.mdx',
       'python-api/projections',
-      'src/sidebars/referenceSidebar.ts',
+      'src/api/build/sidebars/referenceSidebar.ts',
     ],
     [
       '/reference/api/query/aggregations',
       'reference/api/query/aggregations.mdx',
       'query/aggregations',
-      'src/sidebars/referenceSidebar.ts',
+      'src/api/build/sidebars/referenceSidebar.ts',
     ],
   ])('%s → %s', (route, file, id, sidebar) => {
     expect(pageFor(route)).toMatchObject({file, id, sidebar});
@@ -263,7 +263,7 @@ describe('addToReferenceSidebar', () => {
   });
 
   it('keeps the real referenceSidebar.ts valid', async () => {
-    const file = path.join(ROOT, 'src/sidebars/referenceSidebar.ts');
+    const file = path.join(ROOT, 'src/api/build/sidebars/referenceSidebar.ts');
     const real = fs.readFileSync(file, 'utf8');
     const out = addToReferenceSidebar(real, pageFor('/reference/typescript-api/zz-new'), 'New page');
     const formatted = await prettier.format(out, {...(await prettier.resolveConfig(file)), filepath: file});

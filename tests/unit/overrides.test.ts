@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import {describe, expect, it} from 'vitest';
-import {OVERRIDES} from '@site/src/theme/overrides';
+import {OVERRIDES, THEME_DIRS} from '@site/src/theme/overrides';
+import {apiThemes} from '@site/src/api/build/themes';
 
 const ROOT = path.resolve(__dirname, '../..');
-const THEME = path.join(ROOT, 'src/theme');
 
 /** Where a package keeps its theme modules (`@theme/X`). */
 function themeDir(pkg: string): string {
@@ -31,11 +31,34 @@ function importsOf(file: string): string[] {
 }
 
 describe('theme overrides', () => {
-  it('lists every file under src/theme that overrides a module, once', () => {
+  it('lists every file under src/theme and src/api/theme that overrides a module, once', () => {
     // This table, and the search bar's button (a part of SearchBar, not an override).
-    const notOverrides = ['overrides.ts', 'SearchBar/SearchButton.tsx'];
-    const files = fg.sync('**/*.{ts,tsx}', {cwd: THEME}).filter((file) => !notOverrides.includes(file));
+    const notOverrides = ['src/theme/overrides.ts', 'src/theme/SearchBar/SearchButton.tsx'];
+    const files = fg
+      .sync(
+        THEME_DIRS.map((dir) => `${dir}/**/*.{ts,tsx}`),
+        {cwd: ROOT},
+      )
+      .filter((file) => !notOverrides.includes(file));
+    expect(files.some((file) => file.startsWith('src/api/theme/'))).toBe(true);
     expect(OVERRIDES.map((o) => o.file).sort()).toEqual(files.sort());
+  });
+
+  it('registers src/api/theme after the API theme it overrides', () => {
+    const [upstream, ours] = apiThemes.map((theme) => theme().getThemePath?.());
+    expect(upstream).toBe(
+      path.join(path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')), 'lib/theme'),
+    );
+    expect(ours).toBe(path.join(ROOT, 'src/api/theme'));
+  });
+
+  it('names each override by the module its path gives it under its theme folder', () => {
+    for (const {file, upstream} of OVERRIDES) {
+      const dir = THEME_DIRS.find((d) => file.startsWith(`${d}/`));
+      expect(dir, `${file} is in no theme folder`).toBeDefined();
+      const module = file.slice(dir!.length + 1).replace(/(\/index)?\.tsx?$/, '');
+      expect(module, file).toBe(upstream.module);
+    }
   });
 
   for (const override of OVERRIDES) {
@@ -47,7 +70,7 @@ describe('theme overrides', () => {
       expect(version, `${upstream.package} was upgraded: re-read this override`).toBe(upstream.version);
       const original = upstreamFile(upstream.package, upstream.module);
       expect(original, `${upstream.module} moved in ${upstream.package}`).toBeDefined();
-      const ours = fs.readFileSync(path.join(THEME, file), 'utf8');
+      const ours = fs.readFileSync(path.join(ROOT, file), 'utf8');
       if (kind === 'wrap') expect(ours).toContain(`'@theme-original/${upstream.module}'`);
       if (override.imports)
         expect(importsOf(original!), `what ${upstream.module} imports changed`).toEqual(override.imports);

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import platform from '@site/sidebars';
-import reference from '@site/src/sidebars/reference';
-import api from '@site/src/sidebars/api';
+import reference from '@site/src/api/build/sidebars/reference';
+import api from '@site/src/api/build/sidebars/api';
 
 type Item = {type?: string; id?: string; href?: string; label?: string; items?: Item[]; link?: {id?: string}} | string;
 

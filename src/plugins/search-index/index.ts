@@ -6,7 +6,7 @@ import type {SearchRecord} from '../../search/records';
 import {areaOf} from '../../data/sections';
 import {sectionsOf} from './sections';
 import {buildIndexFiles, writeStaticFiles} from './files';
-import specs from '../openapi-docs/spec-operations.cjs';
+import specs from '../../api/build/specs.cjs';
 
 const {specOperations} = specs;
 

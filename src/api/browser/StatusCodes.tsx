@@ -1,12 +1,12 @@
 import React, {type ReactNode} from 'react';
 import Details from '@theme/Details';
 import Heading from '@theme/Heading';
-import Markdown from '@site/src/theme/Markdown';
+import Markdown from '../theme/Markdown';
 import ResponseHeaders from '@theme/ResponseHeaders';
 import TabItem from '@theme/TabItem';
 import MediaTypes from './MediaTypes';
 import Tabs from './Tabs';
-import type {Response} from './types';
+import type {Response} from '../shared/types';
 
 /** The tab colour of a status code: success for 2xx, danger for 4xx and 5xx. */
 function statusClass(code: string): string {

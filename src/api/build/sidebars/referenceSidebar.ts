@@ -1,54 +1,26 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import yaml from 'js-yaml';
-import kebabCase from 'lodash/kebabCase';
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import specs from '../specs.cjs';
 
 type SidebarItemConfig = Extract<SidebarsConfig[string], unknown[]>[number];
+type Spec = ReturnType<typeof specs.loadSpec>;
 
 /**
  * The reference sidebar spans two docs instances: hand-written pages live in
  * the `reference` instance, generated API pages in the `api` instance. Each
  * instance gets the same tree; items of the other instance become links.
  */
-export type Instance = 'reference' | 'api';
+type Instance = 'reference' | 'api';
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
-
-interface SpecOperation {
-  operationId?: string;
-  summary?: string;
-  tags?: string[];
-}
-interface Spec {
-  info: {title: string};
-  tags?: {name: string}[];
-  paths: Record<string, Partial<Record<(typeof HTTP_METHODS)[number], SpecOperation>>>;
-}
-
-export function loadSpec(file: string): Spec {
-  return yaml.load(fs.readFileSync(path.join(__dirname, '../../openapi', file), 'utf8')) as Spec;
-}
-
-/** The id the OpenAPI plugin gives the page generated from the spec's info. */
-export function infoId(spec: Spec): string {
-  return kebabCase(spec.info.title.replace(' ', '-').toLowerCase());
-}
-
-/** One category per tag, in the spec's tag order; ids as the OpenAPI plugin derives them. */
-export function operationCategories(
+/** One category per tag, in the spec's tag order; operations without a tag go under "Other". */
+function operationCategories(
   spec: Spec,
-  toItem: (slug: string, label: string, className: string) => SidebarItemConfig,
+  toItem: (docId: string, label: string, className: string) => SidebarItemConfig,
 ): SidebarItemConfig[] {
-  const byTag = new Map<string, SidebarItemConfig[]>((spec.tags ?? []).map((t) => [t.name, []]));
-  for (const operations of Object.values(spec.paths)) {
-    for (const method of HTTP_METHODS) {
-      const op = operations[method];
-      if (!op?.operationId) continue;
-      const tag = op.tags?.[0] ?? 'Other';
-      if (!byTag.has(tag)) byTag.set(tag, []);
-      byTag.get(tag)!.push(toItem(kebabCase(op.operationId), op.summary ?? op.operationId, `api-method ${method}`));
-    }
+  const byTag = new Map<string, SidebarItemConfig[]>(spec.tags.map((t) => [t, []]));
+  for (const op of spec.operations) {
+    const tag = op.tag ?? 'Other';
+    if (!byTag.has(tag)) byTag.set(tag, []);
+    byTag.get(tag)!.push(toItem(op.docId, op.summary, `api-method ${op.method.toLowerCase()}`));
   }
   return [...byTag].filter(([, items]) => items.length > 0).map(([label, items]) => ({type: 'category', label, items}));
 }
@@ -87,11 +59,11 @@ export function referenceSidebar(instance: Instance): SidebarItemConfig[] {
     label,
     items: pages.map((p) => item(p)),
   });
-  const v1 = loadSpec('atlas-v1.yaml');
+  const v1 = specs.loadSpec('v1');
   return [
     // The page generated from the v1 spec's info gives the overview and the spec download.
-    category('Getting started', [...GETTING_STARTED, api(infoId(v1), 'API overview')]),
-    ...operationCategories(v1, (slug, label, className) => item(api(slug, label), className)),
+    category('Getting started', [...GETTING_STARTED, api(v1.infoId, 'API overview')]),
+    ...operationCategories(v1, (docId, label, className) => item(api(docId, label), className)),
     category('Query', QUERY),
     category('Python API', PYTHON),
     category('TypeScript API', TYPESCRIPT),
@@ -101,12 +73,12 @@ export function referenceSidebar(instance: Instance): SidebarItemConfig[] {
 
 /** The legacy API's own sidebar (api instance only). */
 export function legacySidebar(): SidebarItemConfig[] {
-  const legacy = loadSpec('atlas-legacy.yaml');
+  const legacy = specs.loadSpec('legacy');
   return [
-    {type: 'doc', id: `legacy/${infoId(legacy)}`, label: 'Introduction'},
-    ...operationCategories(legacy, (slug, label, className) => ({
+    {type: 'doc', id: `legacy/${legacy.infoId}`, label: 'Introduction'},
+    ...operationCategories(legacy, (docId, label, className) => ({
       type: 'doc',
-      id: `legacy/${slug}`,
+      id: docId,
       label,
       className,
     })),

@@ -1,6 +1,6 @@
 import {Marked} from 'marked';
-import {escapeHtml} from '../shared/html';
-import {SCHEMA_EXAMPLE} from './types';
+import {escapeHtml} from '../../shared/html';
+import {SCHEMA_EXAMPLE} from '../shared/types';
 
 // Raw HTML in a description is shown as text, never interpreted.
 const markdown = new Marked({gfm: true, async: false, renderer: {html: ({text}) => escapeHtml(text)}});
@@ -15,7 +15,7 @@ const DATA_KEYS = new Set(['example', 'value', SCHEMA_EXAMPLE, 'default', 'enum'
 
 /**
  * Every description and summary in an operation, rendered to HTML. Pages carry
- * this map (src/theme/ApiItem hands it to src/theme/Markdown), so browsers
+ * this map (../theme/ApiItem hands it to ../theme/Markdown), so browsers
  * render descriptions without a Markdown parser.
  */
 export function collectMarkdownHtml(node: unknown, out: Record<string, string> = {}): Record<string, string> {

@@ -1,6 +1,6 @@
 import React, {type ReactNode} from 'react';
 import MediaTypes from './MediaTypes';
-import type {RequestBody} from './types';
+import type {RequestBody} from '../shared/types';
 
 /** The request body of an operation (generated pages call it `RequestSchema`). */
 export default function RequestSchema({title, body}: {title: string; body?: RequestBody}): ReactNode {

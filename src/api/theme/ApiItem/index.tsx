@@ -11,18 +11,18 @@ import Layout from '@theme/ApiItem/Layout';
 import Heading from '@theme/Heading';
 import SchemaTabs from '@theme/SchemaTabs';
 import TabItem from '@theme/TabItem';
-import MethodEndpoint from '@site/src/api-reference/MethodEndpoint';
-import ParamsDetails from '@site/src/api-reference/ParamsDetails';
-import RequestSchema from '@site/src/api-reference/RequestSchema';
-import StatusCodes from '@site/src/api-reference/StatusCodes';
-import type {Operation} from '@site/src/api-samples/samples';
+import MethodEndpoint from '../../browser/MethodEndpoint';
+import ParamsDetails from '../../browser/ParamsDetails';
+import RequestSchema from '../../browser/RequestSchema';
+import StatusCodes from '../../browser/StatusCodes';
+import type {Operation} from '../../shared/samples';
 import Stylesheet from '@site/src/components/Stylesheet';
-import {MARKDOWN_HTML} from '@site/src/api-reference/types';
-import {MarkdownHtmlProvider} from '@site/src/theme/Markdown';
-import ApiExplorer from '@site/src/theme/ApiExplorer';
+import {MARKDOWN_HTML} from '../../shared/types';
+import {MarkdownHtmlProvider} from '../Markdown';
+import ApiExplorer from '../ApiExplorer';
 
 // The components generated API pages use. They are provided here instead of
-// imported by each page (see src/plugins/api-theme/markdown.ts), so they load
+// imported by each page (see src/api/build/pages.ts), so they load
 // with this chunk, which only API pages request. The endpoint, parameters,
 // request body and responses are our own server-rendered versions.
 const components = {

@@ -1,7 +1,7 @@
 import React, {type ReactNode} from 'react';
 import Details from '@theme/Details';
 import ParamsItem from '@theme/ParamsItem';
-import type {Parameter} from './types';
+import type {Parameter} from '../shared/types';
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 const TITLES: Record<(typeof LOCATIONS)[number], string> = {

@@ -1,4 +1,4 @@
-import {escapeHtml} from '../shared/html';
+import {escapeHtml} from '../../shared/html';
 
 /**
  * The Markdown the API theme writes itself while rendering, such as

@@ -1,12 +1,12 @@
 import React, {type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import Details from '@theme/Details';
-import Markdown from '@site/src/theme/Markdown';
+import Markdown from '../theme/Markdown';
 import Schema from '@theme/Schema';
 import SchemaExpansion from '@theme/SchemaExpansion';
 import TabItem from '@theme/TabItem';
 import Tabs from './Tabs';
-import {SCHEMA_EXAMPLE, type MediaType} from './types';
+import {SCHEMA_EXAMPLE, type MediaType} from '../shared/types';
 
 interface Props {
   /** Body title: "Body" for requests, "Schema" for responses. */

@@ -1,12 +1,12 @@
 /**
  * Where generated pages keep the example made from a body's schema when the
- * spec has none (see src/plugins/api-theme/markdown.ts).
+ * spec has none (see withSchemaExamples in ../build/pages.ts).
  */
 export const SCHEMA_EXAMPLE = 'x-example-from-schema';
 
 /**
  * Where generated pages keep their descriptions rendered to HTML, keyed by
- * their Markdown source (see collectMarkdownHtml in ./markdown.ts).
+ * their Markdown source (see collectMarkdownHtml in ../build/markdownHtml.ts).
  */
 export const MARKDOWN_HTML = 'x-markdown-html';
 

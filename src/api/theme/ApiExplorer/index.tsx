@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import TabItem from '@theme/TabItem';
 import Tabs from '@theme/Tabs';
-import {API_KEY_VARIABLE, requestSamples, type Operation} from '@site/src/api-samples/samples';
+import {API_KEY_VARIABLE, requestSamples, type Operation} from '../../shared/samples';
 import styles from './styles.module.css';
 
 /**

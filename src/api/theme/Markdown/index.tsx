@@ -1,6 +1,6 @@
 import React, {createContext, useContext, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {renderInlineMarkdown} from '@site/src/api-reference/inlineMarkdown';
+import {renderInlineMarkdown} from '../../browser/inlineMarkdown';
 
 const MarkdownHtml = createContext<Record<string, string>>({});
 

@@ -3,7 +3,9 @@
  * method, server, path, security and request example): a Python `requests`
  * script and a curl command. Pure, so the samples of every operation can be
  * checked in tests (Python compiles; curl has the right method, URL and auth).
+ * Runs in the browser (request samples) and at build (Markdown twins).
  */
+import {SCHEMA_EXAMPLE} from './types';
 
 export interface Operation {
   method: string;
@@ -41,9 +43,10 @@ export interface MediaType {
   schema?: Schema;
   example?: unknown;
   examples?: Record<string, {value?: unknown}>;
+  [SCHEMA_EXAMPLE]?: unknown;
 }
 
-export interface Samples {
+interface Samples {
   python: string;
   curl: string;
 }
@@ -98,28 +101,13 @@ function queryString(op: Operation): string {
     .join('&');
 }
 
-/** An example value for a schema: its own example, default or first enum value, else a typed stand-in. */
-export function exampleFromSchema(schema: Schema | undefined, depth = 0): unknown {
-  if (!schema || depth > 6) return null;
-  const own = schema.example ?? schema.examples?.[0] ?? schema.default ?? schema.enum?.[0];
-  if (own !== undefined) return own;
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object' || schema.properties) {
-    const required = new Set(schema.required ?? []);
-    const entries = Object.entries(schema.properties ?? {}).filter(
-      ([name]) => required.size === 0 || required.has(name),
-    );
-    return Object.fromEntries(entries.map(([name, s]) => [name, exampleFromSchema(s, depth + 1)]));
-  }
-  if (type === 'array') return [exampleFromSchema(schema.items, depth + 1)];
-  if (type === 'integer' || type === 'number') return 0;
-  if (type === 'boolean') return true;
-  return 'string';
-}
-
-/** The example a request or response body shows: the spec's own, else one made from its schema. */
+/**
+ * The example a request or response body shows: the spec's own, else the one
+ * made from its schema when the page was generated (withSchemaExamples in
+ * ../build/pages.ts, the one place examples are made from schemas).
+ */
 export function mediaExample(media: MediaType): unknown {
-  return media.example ?? Object.values(media.examples ?? {})[0]?.value ?? exampleFromSchema(media.schema);
+  return media.example ?? Object.values(media.examples ?? {})[0]?.value ?? media[SCHEMA_EXAMPLE] ?? null;
 }
 
 function requestBody(op: Operation): Body | undefined {

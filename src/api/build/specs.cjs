@@ -1,0 +1,113 @@
+// The one module that reads openapi/atlas-v1.yaml and openapi/atlas-legacy.yaml.
+// Every other reader (page generation's config, the sidebars, the search
+// index, the content check, the unit and browser tests) takes the specs and
+// what is derived from them from here: each operation's page id and route (as
+// docusaurus-plugin-openapi-docs derives them), its tag, and the words a reader
+// might search it by. CommonJS, so plain Node scripts, Docusaurus, Vitest and
+// Playwright can all load it.
+const fs = require('node:fs');
+const path = require('node:path');
+const yaml = require('js-yaml');
+const kebabCase = require('lodash/kebabCase');
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+/**
+ * The specs, with where their pages go. `docPrefix` is the folder of the
+ * generated pages within the `api` docs instance.
+ */
+const SPECS = [
+  {name: 'v1', file: 'openapi/atlas-v1.yaml', base: '/reference/api/', docPrefix: '', legacy: false},
+  {name: 'legacy', file: 'openapi/atlas-legacy.yaml', base: '/reference/api/legacy/', docPrefix: 'legacy/', legacy: true},
+];
+
+// The order the OpenAPI plugin (and the sidebars) walk a path's operations in.
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+
+/** Follows a local `$ref` once. */
+function resolve(spec, node) {
+  if (!node || !node.$ref) return node;
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce((o, key) => (o ? o[key] : undefined), spec);
+}
+
+/** Local `$ref`s replaced by what they point at, as the OpenAPI plugin does before pages see them. */
+function dereference(node, root, seen = []) {
+  if (Array.isArray(node)) return node.map((n) => dereference(n, root, seen));
+  if (!node || typeof node !== 'object') return node;
+  if (node.$ref) {
+    if (seen.includes(node.$ref)) return {};
+    return dereference(resolve(root, node), root, [...seen, node.$ref]);
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, dereference(v, root, seen)]));
+}
+
+/** The id the OpenAPI plugin gives the page generated from a spec's info. */
+function infoId(spec) {
+  return kebabCase(spec.info.title.replace(' ', '-').toLowerCase());
+}
+
+function bodyProperties(spec, op) {
+  const content = resolve(spec, op.requestBody)?.content ?? {};
+  return Object.values(content).flatMap((media) => Object.keys(resolve(spec, media.schema)?.properties ?? {}));
+}
+
+let loaded;
+
+/**
+ * Both specs, parsed once per process: each with its raw document (`spec`),
+ * the id of its info page, its tag names in order, and its operations.
+ */
+function loadSpecs() {
+  loaded ??= SPECS.map((meta) => {
+    const spec = yaml.load(fs.readFileSync(path.join(ROOT, meta.file), 'utf8'));
+    const operations = [];
+    for (const [apiPath, ops] of Object.entries(spec.paths)) {
+      for (const method of HTTP_METHODS) {
+        const op = ops[method];
+        if (!op || !op.operationId) continue;
+        const security = op.security ?? spec.security ?? [];
+        const slug = kebabCase(op.operationId);
+        operations.push({
+          method: method.toUpperCase(),
+          path: apiPath,
+          route: meta.base + slug,
+          // The page's doc id in the `api` docs instance.
+          docId: meta.docPrefix + slug,
+          secured: security.some((requirement) => Object.keys(requirement).length > 0),
+          legacy: meta.legacy,
+          operationId: op.operationId,
+          summary: op.summary ?? op.operationId,
+          description: op.description ?? '',
+          tag: op.tags?.[0],
+          parameters: (op.parameters ?? []).map((p) => resolve(spec, p)?.name).filter(Boolean),
+          bodyProperties: bodyProperties(spec, op),
+        });
+      }
+    }
+    return {
+      ...meta,
+      spec,
+      infoId: infoId(spec),
+      tags: (spec.tags ?? []).map((t) => t.name),
+      operations,
+    };
+  });
+  return loaded;
+}
+
+/** Every operation of both specs, v1 first. */
+function specOperations() {
+  return loadSpecs().flatMap((s) => s.operations);
+}
+
+/** One spec by name (`v1` or `legacy`). */
+function loadSpec(name) {
+  const found = loadSpecs().find((s) => s.name === name);
+  if (!found) throw new Error(`No spec named ${name}`);
+  return found;
+}
+
+module.exports = {SPECS, loadSpecs, loadSpec, specOperations, dereference};
