@@ -18,7 +18,13 @@ const ROOT = path.resolve(__dirname, '../../..');
  */
 const SPECS = [
   {name: 'v1', file: 'openapi/atlas-v1.yaml', base: '/reference/api/', docPrefix: '', legacy: false},
-  {name: 'legacy', file: 'openapi/atlas-legacy.yaml', base: '/reference/api/legacy/', docPrefix: 'legacy/', legacy: true},
+  {
+    name: 'legacy',
+    file: 'openapi/atlas-legacy.yaml',
+    base: '/reference/api/legacy/',
+    docPrefix: 'legacy/',
+    legacy: true,
+  },
 ];
 
 // The order the OpenAPI plugin (and the sidebars) walk a path's operations in.
