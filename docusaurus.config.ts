@@ -9,7 +9,7 @@ import codeTheme from './src/code-highlight/theme';
 import remarkDiagrams from './src/diagrams/remark';
 import {MAIN_SECTIONS} from './src/data/sections';
 import type {SearchConfig} from './src/search/types';
-import {SEARCH_STATIC_DIR} from './src/plugins/search-index/files';
+import {SEARCH_STATIC_DIR} from './src/search/build/files';
 import type {AskAiConfig} from './src/ask-ai/types';
 import type {AnalyticsConfig} from './src/analytics/types';
 
@@ -221,7 +221,7 @@ const config = {
       } satisfies DocsOptions,
     ],
     ...(withoutApiPages ? [] : apiPlugins),
-    path.join(__dirname, 'src/plugins/search-index/index.ts'),
+    path.join(__dirname, 'src/search/build/index.ts'),
     // Markdown twins of every page, /llms.txt and /llms-full.txt.
     ...(withoutTwins ? [] : [path.join(__dirname, 'src/llms/plugin.ts')]),
     // Routes match letter case exactly, like the files a static host serves.
@@ -229,7 +229,7 @@ const config = {
     // Redirect pages for /x.html and /x/index; _headers and an nginx snippet (CSP and more).
     [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search, askAi, analytics}],
     [path.join(__dirname, 'src/analytics/plugin.ts'), {analytics}],
-    path.join(__dirname, 'src/plugins/code-highlight/index.ts'),
+    path.join(__dirname, 'src/code-highlight/plugin.ts'),
     [
       path.join(__dirname, 'src/plugins/lazy-stylesheets/index.ts'),
       {

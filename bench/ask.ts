@@ -12,7 +12,7 @@ import {spawnSync} from 'node:child_process';
 import {composeAnswer} from '../src/ask-ai/compose';
 import {passagesFor} from '../src/ask-ai/retrieve';
 import {createEngine} from '../src/search/engine';
-import {memorySource, readIndexFiles} from '../src/plugins/search-index/files';
+import {memorySource, readIndexFiles} from '../src/search/build/files';
 import {askQuestions, citationScore} from './askQuality';
 import {ROOT, rankedPages} from './relevance';
 

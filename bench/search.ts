@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import {spawnSync} from 'node:child_process';
 import {chromium, type Browser} from '@playwright/test';
 import {createEngine} from '../src/search/engine';
-import {memorySource, readIndexFiles} from '../src/plugins/search-index/files';
+import {memorySource, readIndexFiles} from '../src/search/build/files';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {createServer} from '../scripts/static-server.mjs';
 import {judgedQueries, rankedPages, ROOT, score} from './relevance';

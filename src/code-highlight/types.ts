@@ -4,7 +4,7 @@ export type HighlightComponent = typeof Highlight;
 
 /**
  * What `@atlas/highlighter` resolves to: `./server` in the server render,
- * `./client` in browsers (see src/plugins/code-highlight).
+ * `./client` in browsers (see src/code-highlight/plugin.ts).
  */
 export interface Highlighter {
   /** The highlighter when it can render now, else undefined. */

@@ -1,4 +1,4 @@
-// The local search index, written by src/plugins/search-index at build and start.
+// The local search index, written by src/search/build at build and start.
 declare module '@generated/search-index/default/search-head.json' {
   import type {IndexHead} from '@site/src/search/indexFiles';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import codeHighlightPlugin from '@site/src/plugins/code-highlight';
+import codeHighlightPlugin from '@site/src/code-highlight/plugin';
 
 class Replacement {
   constructor(

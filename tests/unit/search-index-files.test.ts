@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {buildIndexFiles, memorySource} from '@site/src/plugins/search-index/files';
+import {buildIndexFiles, memorySource} from '@site/src/search/build/files';
 import {createEngine} from '@site/src/search/engine';
 import {decodeTerm, encodeTerm, fileOf, recordsOf} from '@site/src/search/indexFiles';
 import type {SearchRecord} from '@site/src/search/records';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {queryWords, stem, tokenize} from '@site/src/search/engine';
-import {engineOf} from '@site/src/plugins/search-index/files';
+import {engineOf} from '@site/src/search/build/files';
 import {highlight, snippet} from '@site/src/search/highlight';
 import {escapeHtml} from '@site/src/shared/html';
 import {reportingFailures} from '@site/src/search/docsearchClient';

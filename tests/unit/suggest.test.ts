@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {engineOf} from '@site/src/plugins/search-index/files';
+import {engineOf} from '@site/src/search/build/files';
 import type {SearchRecord} from '@site/src/search/records';
 import {nearRoutes, slugDistance, suggestionsFor} from '@site/src/search/suggest';
 

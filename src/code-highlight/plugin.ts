@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
-const HIGHLIGHT_DIR = path.join(__dirname, '../../code-highlight');
-
 /**
  * Keeps Prism out of the browser's start-up bundle. `@atlas/highlighter` is
  * the synchronous highlighter in the server render and a lazily loaded one in
@@ -16,12 +14,12 @@ export default function codeHighlightPlugin(): Plugin {
     configureWebpack(_config, isServer, {currentBundler}) {
       return {
         resolve: {
-          alias: {'@atlas/highlighter$': path.join(HIGHLIGHT_DIR, isServer ? 'server.ts' : 'client.ts')},
+          alias: {'@atlas/highlighter$': path.join(__dirname, isServer ? 'server.ts' : 'client.ts')},
         },
         plugins: [
           new currentBundler.instance.NormalModuleReplacementPlugin(
             /theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
-            path.join(HIGHLIGHT_DIR, 'no-startup-languages.ts'),
+            path.join(__dirname, 'no-startup-languages.ts'),
           ),
         ],
       };

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import type {SearchRecord} from '../../search/records';
+import type {SearchRecord} from '../records';
 import {areaOf} from '../../data/sections';
 import {sectionsOf} from './sections';
 import {buildIndexFiles, writeStaticFiles} from './files';

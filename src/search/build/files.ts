@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
-import {createEngine, INDEX_OPTIONS, type Engine, type IndexSource} from '../../search/engine';
+import {createEngine, INDEX_OPTIONS, type Engine, type IndexSource} from '../engine';
 import {
   anchorOf,
   encodeTerm,
@@ -16,8 +16,8 @@ import {
   type IndexHead,
   type Postings,
   type Shard,
-} from '../../search/indexFiles';
-import type {SearchRecord} from '../../search/records';
+} from '../indexFiles';
+import type {SearchRecord} from '../records';
 
 export interface IndexFiles {
   head: IndexHead;
