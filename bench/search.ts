@@ -21,6 +21,7 @@ import {memorySource, readIndexFiles} from '../src/search/build/files';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {createServer} from '../scripts/static-server.mjs';
 import {judgedQueries, rankedPages, ROOT, score} from './relevance';
+import {FIRST_QUERY, firstSearch, median} from './support.mjs';
 
 const RESULTS = path.join(ROOT, 'bench/results');
 const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
@@ -57,37 +58,6 @@ function listen(dir: string): Promise<{url: string; close: () => void}> {
       resolve({url: `http://127.0.0.1:${port}`, close: () => server.close()});
     });
   });
-}
-
-const FIRST_QUERY = 'embeddings';
-
-/**
- * A first search on a freshly loaded page: bytes transferred from opening the
- * modal until its hits show and the network is idle, requests made, and
- * milliseconds from typing the query to the first hit.
- */
-async function firstSearch(browser: Browser, url: string): Promise<{bytes: number; requests: number; ms: number}> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${url}/platform/quick-start`, {waitUntil: 'networkidle'});
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  let bytes = 0;
-  let requests = 0;
-  cdp.on('Network.loadingFinished', (e) => {
-    bytes += e.encodedDataLength;
-    requests += 1;
-  });
-  await page.keyboard.press('Control+k');
-  const input = page.locator('.DocSearch-Input');
-  await input.waitFor();
-  const start = Date.now();
-  await input.fill(FIRST_QUERY);
-  await page.locator('.DocSearch-Hit').first().waitFor();
-  const ms = Date.now() - start;
-  await page.waitForLoadState('networkidle');
-  await context.close();
-  return {bytes, requests, ms};
 }
 
 /** Gzipped size of the peer's index files (its web worker fetches them, out of the page's sight). */
@@ -157,13 +127,7 @@ async function main() {
   const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
   const firsts = [];
   for (let i = 0; i < 3; i++) firsts.push(await firstSearch(browser, site.url));
-  const first = {
-    ...firsts[0]!,
-    ms: percentile(
-      firsts.map((f) => f.ms),
-      50,
-    ),
-  };
+  const first = {...firsts[0]!, ms: median(firsts.map((f) => f.ms))};
   const peerRanked = await peerRankings(
     browser,
     peerSite.url,

@@ -30,3 +30,36 @@ export function listen(dir) {
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 export const ratio = (value, base) => `${(value / base).toFixed(2)}×`;
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The query the first-search figures use. */
+export const FIRST_QUERY = 'embeddings';
+
+/**
+ * A first search on a freshly loaded guide: bytes transferred from opening the
+ * modal until its hits show and the network is idle, the requests made, and
+ * the milliseconds from typing the query to the first hit.
+ */
+export async function firstSearch(browser, url, query = FIRST_QUERY) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}/platform/quick-start`, {waitUntil: 'networkidle'});
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  let requests = 0;
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+    requests += 1;
+  });
+  await page.keyboard.press('Control+k');
+  const input = page.locator('.DocSearch-Input');
+  await input.waitFor();
+  const start = Date.now();
+  await input.fill(query);
+  await page.locator('.DocSearch-Hit').first().waitFor();
+  const ms = Date.now() - start;
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return {bytes, requests, ms};
+}

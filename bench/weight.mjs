@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {transfer} from '../tests/support/transfer.mjs';
-import {RESULTS, ROOT, build, kb, listen, ratio} from './support.mjs';
+import {FIRST_QUERY, RESULTS, ROOT, build, firstSearch, kb, listen, median, ratio} from './support.mjs';
 
 // Lighthouse's Chrome runs headless with the same flags as the browser tests.
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -69,7 +69,6 @@ async function performance(url) {
       await chrome.kill();
     }
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return {score: median(scores), tbt: median(tbt), accessibility: median(a11y)};
 }
 
@@ -117,6 +116,8 @@ async function main() {
       withoutApiPages: hasTwin ? await transfer(browser, noApiUrl + pagePath) : undefined,
     });
   }
+  const firstSearches = [];
+  for (let i = 0; i < RUNS; i++) firstSearches.push(await firstSearch(browser, siteUrl));
   await browser.close();
   site.close();
   noApi.close();
@@ -161,13 +162,26 @@ async function main() {
     );
   }
   console.log('transferred and requests exclude link prefetches, which are listed apart');
+
+  const [plain, diagram] = rows;
+  const first = {...firstSearches[0], ms: median(firstSearches.map((f) => f.ms))};
+  console.log('\nTargets (issue 16), this run');
+  console.log(
+    `  guide with a diagram / guide without: ${ratio(diagram.site.bytes, plain.site.bytes)} (target ≤ 1.15×; stock twin ${ratio(diagram.stock.bytes, plain.stock.bytes)})`,
+  );
+  console.log(
+    `  guide with a diagram, Lighthouse mobile performance: ${diagram.site.score} (target ≥ 90; stock twin ${diagram.stock.score})`,
+  );
+  console.log(
+    `  first search ("${FIRST_QUERY}"): ${kb(first.bytes)} in ${first.requests} requests, first hit after ${first.ms} ms (target ≤ 100 kB)`,
+  );
   console.log('\nBuild time (docusaurus build, Rspack)');
   console.log(`  stock build of the same guides ${stockBuild.toFixed(1)} s`);
   console.log(`  this site without API pages    ${noApiBuild.toFixed(1)} s (baseline)`);
   console.log(`  this site                      ${fullBuild.toFixed(1)} s  ${ratio(fullBuild, noApiBuild)}`);
   fs.writeFileSync(
     path.join(RESULTS, 'weight.json'),
-    `${JSON.stringify({pages: rows, buildSeconds: {stock: stockBuild, withoutApiPages: noApiBuild, full: fullBuild}}, null, 2)}\n`,
+    `${JSON.stringify({pages: rows, firstSearch: first, buildSeconds: {stock: stockBuild, withoutApiPages: noApiBuild, full: fullBuild}}, null, 2)}\n`,
   );
 }
 
