@@ -238,12 +238,23 @@ export function createEngine(source: IndexSource): Engine {
   };
 
   /** A MiniSearch index of every term that starts as one of the prefixes does. */
+  // Successive keystrokes mostly need the same prefixes: the last few indexes are kept.
+  const indexes = new Map<string, MiniSearch>();
   async function indexFor(prefixes: Set<string>): Promise<MiniSearch> {
+    const key = [...prefixes].sort().join(' ');
+    const cached = indexes.get(key);
+    if (cached) return cached;
     const files = [...new Set([...prefixes].map((p) => fileOf(head.shards, p)))];
     const loaded = await Promise.all(files.map(loadShard));
     const index: [string, Postings][] = [];
     for (const terms of loaded) for (const entry of terms) if (prefixes.has(prefixOf(entry[0]))) index.push(entry);
-    return MiniSearch.loadJS({...base, index}, {...INDEX_OPTIONS, storeFields: ['type', 'area', 'title', 'heading']});
+    const mini = MiniSearch.loadJS(
+      {...base, index},
+      {...INDEX_OPTIONS, storeFields: ['type', 'area', 'title', 'heading']},
+    );
+    indexes.set(key, mini);
+    if (indexes.size > 8) indexes.delete(indexes.keys().next().value!);
+    return mini;
   }
 
   const pages = [...new Map(records.map((r) => [r.url.split('#')[0]!, r])).entries()].map(([url, r]) => ({
