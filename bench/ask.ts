@@ -12,14 +12,12 @@ import {spawnSync} from 'node:child_process';
 import {composeAnswer} from '../src/ask-ai/compose';
 import {passagesFor} from '../src/ask-ai/retrieve';
 import {createEngine} from '../src/search/engine';
-import {memorySource, readIndexFiles} from '../src/search/build/files';
+import {HEAD_FILE, memorySource, readIndexFiles} from '../src/search/build/files';
 import {askQuestions, citationScore} from './askQuality';
 import {ROOT, rankedPages} from './relevance';
 
-const HEAD = path.join(ROOT, '.docusaurus/search-index/default/search-head.json');
-
 async function main() {
-  if (!fs.existsSync(HEAD)) {
+  if (!fs.existsSync(path.join(ROOT, HEAD_FILE))) {
     const build = spawnSync('npm', ['run', '--silent', 'build'], {cwd: ROOT, stdio: 'inherit'});
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

@@ -190,6 +190,20 @@ export interface SearchHit {
   inHeading: boolean;
 }
 
+/** Loads each file once; a failed load is forgotten, so the next query retries it. */
+function loadedOnce<T>(load: (n: number) => Promise<T>): (n: number) => Promise<T> {
+  const loads = new Map<number, Promise<T>>();
+  return (n) => {
+    let loading = loads.get(n);
+    if (!loading) {
+      loading = load(n);
+      loading.catch(() => loads.delete(n));
+      loads.set(n, loading);
+    }
+    return loading;
+  };
+}
+
 /**
  * The search engine over the sharded index. Each query loads the shards of
  * its words (and their synonyms) and searches a MiniSearch index made of just
@@ -199,27 +213,8 @@ export interface SearchHit {
 export function createEngine(source: IndexSource): Engine {
   const {head} = source;
   const records = recordsOf(head);
-  const shards = new Map<number, Promise<Map<string, Postings>>>();
-  const fragments = new Map<number, Promise<Fragment>>();
-  const loadShard = (n: number) => {
-    let shard = shards.get(n);
-    if (!shard) {
-      shard = source.shard(n).then((lines) => new Map(lines.map(decodeTerm)));
-      // A failed load is retried by the next query.
-      shard.catch(() => shards.delete(n));
-      shards.set(n, shard);
-    }
-    return shard;
-  };
-  const loadFragment = (n: number) => {
-    let fragment = fragments.get(n);
-    if (!fragment) {
-      fragment = source.fragment(n);
-      fragment.catch(() => fragments.delete(n));
-      fragments.set(n, fragment);
-    }
-    return fragment;
-  };
+  const loadShard = loadedOnce((n) => source.shard(n).then((lines) => lines.map(decodeTerm)));
+  const loadFragment = loadedOnce((n) => source.fragment(n));
   const base = {
     documentCount: records.length,
     nextId: records.length,

@@ -59,8 +59,9 @@ export async function showHits(
 ): Promise<SearchHit[]> {
   const texts = await (await loadEngine()).contents(hits.filter(withText).map((hit) => hit.record));
   let next = 0;
-  return hits.map(({record, terms, inHeading}, i) => {
-    const content = withText(hits[i]!) ? texts[next++]! : '';
+  return hits.map((hit) => {
+    const {record, terms, inHeading} = hit;
+    const content = withText(hit) ? texts[next++]! : '';
     return {
       ...record,
       content,

@@ -57,10 +57,9 @@ function describe(records: SearchRecord[]): Pick<IndexHead, 'areas' | 'pages' | 
     if (!pageIds.has(url)) pageIds.set(url, pages.push([url, areas.indexOf(lvl0), lvl1]) - 1);
     const page = pageIds.get(url)!;
     if (record.type === 'lvl1') return [page];
-    const heading = (record.type === 'lvl2' ? lvl2 : lvl3) ?? '';
-    return anchor === anchorOf(heading)
-      ? [page, record.type === 'lvl2' ? 2 : 3, heading]
-      : [page, record.type === 'lvl2' ? 2 : 3, heading, anchor ?? ''];
+    const level = record.type === 'lvl2' ? 2 : 3;
+    const heading = (level === 2 ? lvl2 : lvl3) ?? '';
+    return anchor === anchorOf(heading) ? [page, level, heading] : [page, level, heading, anchor ?? ''];
   });
   return {areas, pages, docs};
 }
@@ -89,7 +88,8 @@ export function buildIndexFiles(
   const byPrefix = new Map<string, string[]>();
   for (const [term, postings] of index) {
     const prefix = prefixOf(term);
-    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), encodeTerm(term, postings)]);
+    if (!byPrefix.has(prefix)) byPrefix.set(prefix, []);
+    byPrefix.get(prefix)!.push(encodeTerm(term, postings));
   }
   const prefixes = [...byPrefix.keys()].sort();
   const shardStarts = groupStarts(
@@ -164,10 +164,13 @@ export async function writeStaticFiles(siteDir: string, {head, shards, fragments
   ]);
 }
 
+/** Where the plugin's `createData` puts the head (the browser imports it from there). */
+export const HEAD_FILE = '.docusaurus/search-index/default/search-head.json';
+
 /** The index the last build or start wrote (the benchmarks search what the site ships). */
 export function readIndexFiles(siteDir: string): IndexFiles {
   const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
-  const head = read(path.join(siteDir, '.docusaurus/search-index/default/search-head.json')) as IndexHead;
+  const head = read(path.join(siteDir, HEAD_FILE)) as IndexHead;
   const dir = versionDir(siteDir, head.version);
   return {
     head,
