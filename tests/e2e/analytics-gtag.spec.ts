@@ -37,6 +37,8 @@ test('gtag.js loads once with the configured id, and each navigation is one page
   await expect.poll(async () => (await pageViews(page)).length).toBe(1);
   await page.getByRole('link', {name: 'API Reference'}).first().click();
   await expect(page).toHaveURL(/\/reference\/getting-started\/$/);
+  // The URL changes before the new route renders; a reader goes back from a page they saw.
+  await expect.poll(async () => (await pageViews(page)).length).toBe(2);
   await page.goBack();
   await expect.poll(async () => (await pageViews(page)).length).toBe(3);
   const locations = (await pageViews(page)).map(([, , params]) => (params as {page_location: string}).page_location);

@@ -104,3 +104,24 @@ describe('events', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('gtag page views', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'gtag');
+  });
+
+  it('report the route that rendered, even when the address has moved on since', async () => {
+    const {gtagPageView} = await import('@site/src/analytics/client/gtag');
+    const sent: unknown[][] = [];
+    Object.assign(window, {gtag: (...args: unknown[]) => void sent.push(args)});
+    window.history.pushState(null, '', '/platform/quick-start');
+    gtagPageView('/reference/getting-started/?q=1#limits');
+    expect(sent).toEqual([
+      [
+        'event',
+        'page_view',
+        {page_location: `${window.location.origin}/reference/getting-started/?q=1#limits`, page_title: document.title},
+      ],
+    ]);
+  });
+});

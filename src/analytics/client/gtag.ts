@@ -28,8 +28,12 @@ export function startGtag(id: string): void {
   document.head.appendChild(script);
 }
 
-export function gtagPageView(): void {
-  window.gtag?.('event', 'page_view', {page_location: window.location.href, page_title: document.title});
+/** `path` is the route that rendered, not window.location: the reader may have moved on already. */
+export function gtagPageView(path: string): void {
+  window.gtag?.('event', 'page_view', {
+    page_location: new URL(path, window.location.origin).href,
+    page_title: document.title,
+  });
 }
 
 export function gtagEvent(name: string, props: Record<string, unknown>): void {

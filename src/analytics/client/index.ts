@@ -73,7 +73,8 @@ const analyticsClient: ClientModule = {
       previousLocation.search === location.search
     )
       return;
-    setTimeout(() => safely(gtagPageView), 0);
+    const path = `${location.pathname}${location.search}${location.hash}`;
+    setTimeout(() => safely(() => gtagPageView(path)), 0);
   },
 };
 
