@@ -82,8 +82,10 @@ test.describe('buttons of server-rendered code blocks', () => {
     const block = page.locator('.theme-code-block').filter({hasText: 'from nomic import embed'}).first();
     await block.hover();
     await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^import os\n\nimport nomic\nfrom nomic import embed\n/);
+    // The clipboard is written asynchronously after the click.
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(/^import os\n\nimport nomic\nfrom nomic import embed\n/);
     await block.getByRole('button', {name: 'Toggle word wrap'}).click();
     await expect(block.locator('code')).toHaveCSS('white-space', 'pre-wrap');
   });

@@ -84,8 +84,10 @@ test.describe('Copy page', () => {
       '/platform/quick-start.md',
     );
     await page.getByRole('button', {name: 'Copy section “Create an API key”'}).click();
-    const section = await page.evaluate(() => navigator.clipboard.readText());
-    expect(section.startsWith('## Create an API key\n')).toBe(true);
+    // The clipboard is written asynchronously; until then it holds the whole page.
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    await expect.poll(clipboard).toMatch(/^## Create an API key\n/);
+    const section = await clipboard();
     expect(twin).toContain(section.trimEnd());
     expect(section).not.toContain('## Install the Python client');
 
