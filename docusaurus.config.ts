@@ -10,6 +10,7 @@ import remarkDiagrams from './src/diagrams/remark';
 import {MAIN_SECTIONS} from './src/data/sections';
 import type {SearchConfig} from './src/search/types';
 import {SEARCH_STATIC_DIR} from './src/search/build/files';
+import {paintFirstTemplate} from './src/paint-first';
 import type {AskAiConfig} from './src/ask-ai/types';
 import type {AnalyticsConfig} from './src/analytics/types';
 
@@ -156,6 +157,9 @@ const config = {
     v4: true,
     faster: true,
   },
+
+  // Docusaurus' page template, with its entry scripts started after the page has painted.
+  ssrTemplate: paintFirstTemplate(),
 
   onBrokenLinks: withoutApiPages ? 'warn' : 'throw',
   // The banner that explains a wrong baseUrl is an inline script on every

@@ -30,7 +30,11 @@ export function listen(dir) {
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 export const ratio = (value, base) => `${(value / base).toFixed(2)}×`;
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** Median of the finite values (a Lighthouse run that could not compute a metric reports NaN). */
+export const median = (values) => {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return finite[Math.floor(finite.length / 2)];
+};
 
 /** The query the first-search figures use. */
 export const FIRST_QUERY = 'embeddings';

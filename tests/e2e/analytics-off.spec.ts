@@ -1,4 +1,5 @@
 import type {Page} from '@playwright/test';
+import {entryScripts} from '../../src/paint-first';
 import {expect, test} from './fixtures';
 
 // The default build: no analytics configured.
@@ -22,7 +23,7 @@ test('without configuration no analytics code is in the first load and nothing l
     Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]'), (s) => s.src),
   );
   const html = await (await page.request.get('/platform/quick-start')).text();
-  const firstLoad = [...html.matchAll(/<script[^>]+src=["']?([^"'\s>]+)/g)].map((m) => m[1]!);
+  const firstLoad = entryScripts(html);
   expect(firstLoad.length).toBeGreaterThan(0);
   for (const src of new Set([...firstLoad, ...scripts.map((s) => new URL(s).pathname)])) {
     const code = await (await page.request.get(src)).text();

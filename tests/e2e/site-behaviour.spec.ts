@@ -1,3 +1,4 @@
+import {entryScripts} from '../../src/paint-first';
 import {test, expect} from './fixtures';
 
 test.describe('not-found page', () => {
@@ -114,4 +115,49 @@ test('console banner prints once per page load, not on client navigation', async
   expect(banners[0]).toMatch(/explainable/i);
   expect(banners[0]).toMatch(/accessible/i);
   expect(banners[0]).toContain('https://www.nomic.ai/careers');
+});
+
+test.describe('paint first, then hydrate (src/paint-first)', () => {
+  const ENTRY = /\/assets\/js\/(runtime~)?main\.[0-9a-f]+\.js$/;
+
+  test('the entry scripts are requested only after a frame has been painted, then the page hydrates', async ({
+    page,
+  }) => {
+    // Frames are held back until the test lets them run.
+    await page.addInitScript(() => {
+      const held: FrameRequestCallback[] = [];
+      const requestFrame = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => held.push(callback);
+      Object.assign(window, {
+        releaseFrames: () => {
+          window.requestAnimationFrame = requestFrame;
+          for (const callback of held.splice(0)) requestFrame(callback);
+        },
+      });
+    });
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (ENTRY.test(request.url())) requested.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/platform/quick-start', {waitUntil: 'load'});
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    expect(requested).toEqual([]);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+
+    await page.evaluate(() => (window as unknown as {releaseFrames: () => void}).releaseFrames());
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const html = await (await page.request.get('/platform/quick-start')).text();
+    expect(requested).toEqual(entryScripts(html));
+    expect(requested).toHaveLength(2);
+  });
+
+  test('a page opened in a hidden tab, which paints no frame, starts its scripts at once', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Document.prototype, 'visibilityState', {get: () => 'hidden'});
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.goto('/platform/quick-start');
+    // clientEntry sets window.docusaurus when main.js runs.
+    await expect.poll(() => page.evaluate(() => 'docusaurus' in window)).toBe(true);
+  });
 });
