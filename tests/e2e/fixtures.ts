@@ -28,7 +28,35 @@ export function collectErrors(page: Page): string[] {
 // something else never sees an analytics request fail.
 const ANALYTICS_HOSTS = /mixpanel\.com|googletagmanager\.com|google-analytics\.com/;
 
+// Pages start their scripts after the first paint (src/paint-first), so the load
+// event no longer means the page has hydrated. Docusaurus pages are settled once
+// hydrated; anything else (Markdown twins, redirect pages) once loaded.
+const SETTLED = 'html[data-has-hydrated="true"], html:not(:has(#__docusaurus))';
+const SETTLE_TIMEOUT = 15_000;
+
+/** Unless a test picks its own `waitUntil`, navigations also wait until the page has settled. */
+function settleAfterNavigation(page: Page): void {
+  const settle = async <T>(navigation: Promise<T>, waitUntil: unknown): Promise<T> => {
+    const response = await navigation;
+    // A page that never hydrates (a test breaking its scripts) is the test's to judge.
+    if (!waitUntil)
+      await page
+        .locator(SETTLED)
+        .waitFor({state: 'attached', timeout: SETTLE_TIMEOUT})
+        .catch(() => {});
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = (url, options) => settle(goto(url, options), options?.waitUntil);
+  page.reload = (options) => settle(reload(options), options?.waitUntil);
+}
+
 export const test = base.extend<{consoleErrors: string[]; quietAnalytics: void}>({
+  page: async ({page}, use) => {
+    settleAfterNavigation(page);
+    await use(page);
+  },
   consoleErrors: async ({page}, use) => {
     await use(collectErrors(page));
   },

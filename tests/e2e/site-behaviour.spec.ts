@@ -156,7 +156,7 @@ test.describe('paint first, then hydrate (src/paint-first)', () => {
       Object.defineProperty(Document.prototype, 'visibilityState', {get: () => 'hidden'});
       window.requestAnimationFrame = () => 0;
     });
-    await page.goto('/platform/quick-start');
+    await page.goto('/platform/quick-start', {waitUntil: 'load'});
     // clientEntry sets window.docusaurus when main.js runs.
     await expect.poll(() => page.evaluate(() => 'docusaurus' in window)).toBe(true);
   });
