@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {specOperations} from '../../src/api/build/specs.cjs';
-import {expect, specRoutes, test} from './fixtures';
+import {expect, hydrated, specRoutes, test} from './fixtures';
 
 // WCAG 2.x A and AA; a serious or critical finding fails the page.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -24,11 +24,6 @@ async function findings(page: Page, within?: string): Promise<string[]> {
   return violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
-}
-
-/** Docusaurus marks <html data-has-hydrated="true"> once React has taken over the page. */
-export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
 }
 
 async function expectAccessible(page: Page, where: string, within?: string) {

@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {expect, test} from './fixtures';
+import {expect, hydrated, test} from './fixtures';
 import {mixpanelEvents} from '../support/mixpanel.mjs';
 
 // The build made with MIXPANEL_TOKEN set (build-hosted/, see tests/run-all.sh).
@@ -19,10 +19,6 @@ async function recordMixpanel(page: Page, {blocked = false} = {}): Promise<Sent[
 }
 
 const named = (sent: Sent[], name: string) => sent.flatMap((s) => s.events).filter((e) => e.event === name);
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-}
 
 test('one page view per navigation, with the full URL, sent in batches', async ({page, baseURL}) => {
   const sent = await recordMixpanel(page);

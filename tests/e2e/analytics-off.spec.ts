@@ -1,12 +1,7 @@
-import type {Page} from '@playwright/test';
 import {entryScripts} from '../../src/paint-first';
-import {expect, test} from './fixtures';
+import {expect, hydrated, test} from './fixtures';
 
 // The default build: no analytics configured.
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-}
-
 test('without configuration no analytics code is in the first load and nothing leaves the site', async ({
   page,
   baseURL,

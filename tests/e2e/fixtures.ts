@@ -34,6 +34,11 @@ const ANALYTICS_HOSTS = /mixpanel\.com|googletagmanager\.com|google-analytics\.c
 const SETTLED = 'html[data-has-hydrated="true"], html:not(:has(#__docusaurus))';
 const SETTLE_TIMEOUT = 15_000;
 
+/** Docusaurus marks <html data-has-hydrated="true"> once React has taken over the page. */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+}
+
 /** Unless a test picks its own `waitUntil`, navigations also wait until the page has settled. */
 function settleAfterNavigation(page: Page): void {
   const settle = async <T>(navigation: Promise<T>, waitUntil: unknown): Promise<T> => {
