@@ -155,7 +155,20 @@ const config = {
 
   future: {
     v4: true,
-    faster: true,
+    faster: {
+      swcJsLoader: true,
+      swcJsMinimizer: true,
+      // Terser's HTML minifier keeps React's markup as rendered: SWC's re-parses it
+      // and omits optional tags, which hides markup the browser would restructure
+      // (a hydration error) from the server-HTML checks (tests/html).
+      swcHtmlMinimizer: false,
+      lightningCssMinimizer: true,
+      mdxCrossCompilerCache: true,
+      rspackBundler: true,
+      rspackPersistentCache: true,
+      ssgWorkerThreads: true,
+      gitEagerVcs: true,
+    },
   },
 
   // Docusaurus' page template, with its entry scripts started after the page has painted.

@@ -1,9 +1,31 @@
 #!/usr/bin/env bash
 # The whole test suite: what `npm test` runs locally and what CI runs.
+# Prints each step's time, and all of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+TIMES=()
+SUITE_START=$SECONDS
+STEP_NAME=""
+STEP_START=$SECONDS
+finish_step() {
+  [ -n "$STEP_NAME" ] && TIMES+=("$(printf '%5ss  %s' $((SECONDS - STEP_START)) "$STEP_NAME")")
+  STEP_NAME=""
+}
+step() {
+  finish_step
+  STEP_NAME="$*"
+  STEP_START=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
+summary() {
+  local status=$?
+  finish_step
+  printf '\n\033[1m== Step times\033[0m\n'
+  printf '%s\n' "${TIMES[@]}"
+  printf '%5ss  in all (%s)\n' $((SECONDS - SUITE_START)) "$([ $status -eq 0 ] && echo passed || echo FAILED)"
+}
+trap summary EXIT
 
 step "Chromium for browser tests"
 bash tests/setup/ensure-chromium.sh
@@ -20,4 +42,5 @@ step "Builds with hosted services (Algolia and a chat endpoint; Kapa), answered 
 npm run --silent build:hosted-test
 npm run --silent build:kapa-test
 step "Content checks"; npm run --silent test:content
+step "Server-HTML checks of every page (no browser)"; npm run --silent test:html
 step "Browser tests";  npm run --silent test:e2e

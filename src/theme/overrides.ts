@@ -70,7 +70,7 @@ export const OVERRIDES: Override[] = [
     upstream: {...CLASSIC, module: 'MDXComponents'},
     kind: 'wrap',
     why: 'Wide tables that scroll become focusable, so keyboards can scroll them.',
-    guardedBy: 'tests/e2e/routes.spec.ts',
+    guardedBy: 'tests/e2e/pages.spec.ts',
   },
   {
     file: 'src/theme/Navbar/MobileSidebar/index.tsx',
@@ -114,6 +114,14 @@ export const OVERRIDES: Override[] = [
       'prism-react-renderer',
       'react',
     ],
+  },
+  {
+    file: 'src/theme/Icon/ExternalLink/index.tsx',
+    upstream: {...CLASSIC, module: 'Icon/ExternalLink'},
+    kind: 'replace',
+    why: 'The "(opens in new tab)" icon gets role="img", so its name is announced.',
+    guardedBy: 'tests/html/check-html.mjs',
+    imports: ['./styles.module.css', '@docusaurus/Translate', 'react'],
   },
   {
     file: 'src/theme/Loading/index.tsx',
@@ -215,7 +223,7 @@ export const OVERRIDES: Override[] = [
     upstream: {...OPENAPI, module: 'ArrayBrackets'},
     kind: 'replace',
     why: 'Valid list markup for array schemas (axe `list`).',
-    guardedBy: 'tests/e2e/accessibility.spec.ts',
+    guardedBy: 'tests/html/check-html.mjs',
     imports: ['react'],
   },
   {

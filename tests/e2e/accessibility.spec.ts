@@ -1,78 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {specOperations} from '../../src/api/build/specs.cjs';
-import {expect, hydrated, specRoutes, test} from './fixtures';
+import {expectAccessible} from './axe';
+import {expect, hydrated, test} from './fixtures';
 
-// WCAG 2.x A and AA; a serious or critical finding fails the page.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const BLOCKING = new Set(['serious', 'critical']);
+// Axe on what only a browser shows: panels and dialogs opened, and the
+// keyboard. Each page type's own axe check is in pages.spec.ts; every page's
+// server HTML gets axe's rules that need no layout from tests/html.
 
 // Colours are checked at rest: with reduced motion the site has no transitions,
 // so axe never samples a tab or link halfway through a colour change.
 test.use({reducedMotion: 'reduce'});
-
-/**
- * Serious and critical findings on what the page shows now, one line per element.
- * Highlighted code is left out: its thousands of token spans triple axe's time
- * on long guides, and their colours are checked once, against the code
- * background, by tests/unit/code-theme.test.ts. Code blocks hold no controls
- * (their buttons sit outside the <pre>), so nothing else goes unchecked.
- */
-async function findings(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({page}).withTags(TAGS).exclude('pre.prism-code');
-  const {violations} = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
-}
-
-async function expectAccessible(page: Page, where: string, within?: string) {
-  expect(await findings(page, within), where).toEqual([]);
-}
-
-const legacy = (specOperations() as {route: string; path: string; legacy: boolean}[]).filter((op) => op.legacy);
-const legacyPages = legacy.map((op) => op.route);
-
-/** Goes to a route the way a reader's click does: React Router renders it, no page load. */
-async function navigate(page: Page, route: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, route);
-  await expect(page).toHaveURL(new RegExp(`${route}$`));
-}
-const pages = [...specRoutes().filter((r) => r !== '/search'), legacyPages[0], '/no-such-page'];
-
-test.describe('axe finds nothing serious', () => {
-  // Each page on its own, so a report names every page that fails.
-  for (const route of pages) {
-    test(route, async ({page}) => {
-      await page.goto(route);
-      await hydrated(page);
-      await expectAccessible(page, route);
-    });
-  }
-  // The other legacy endpoint pages share the first one's navbar, sidebar and
-  // footer (checked whole above) and differ in their content, checked here,
-  // 20 to a test, reached by client-side navigation (a page load each would
-  // double the time of this suite).
-  const rest = legacy.slice(1);
-  for (let start = 0; start < rest.length; start += 20) {
-    const group = rest.slice(start, start + 20);
-    test(`legacy endpoint pages ${start + 2}–${start + group.length + 1} (content)`, async ({page}) => {
-      test.setTimeout(180_000);
-      await page.goto(group[0].route);
-      await hydrated(page);
-      const found: string[] = [];
-      for (const op of group) {
-        if (op !== group[0]) await navigate(page, op.route);
-        await expect(page.locator('main .openapi__method-endpoint')).toContainText(op.path);
-        found.push(...(await findings(page, 'main')).map((f) => `${op.route}: ${f}`));
-      }
-      expect(found).toEqual([]);
-    });
-  }
-});
 
 /**
  * Panels and dialogs opened on top of a page. Each entry opens its panel the way

@@ -1,29 +1,8 @@
 import {test, expect} from './fixtures';
-import {specOperations} from '../../src/api/build/specs.cjs';
 
-type SpecOperation = {method: string; path: string; route: string};
-const operations = specOperations() as SpecOperation[];
-const v1 = operations.filter((op) => !op.route.includes('/legacy/'));
-const legacy = operations.filter((op) => op.route.includes('/legacy/'));
-
-test.describe('v1 operation pages', () => {
-  for (const op of v1) {
-    test(`${op.method} ${op.path} at ${op.route}`, async ({page, consoleErrors}) => {
-      await page.goto(op.route);
-      const endpoint = page.locator('.openapi__method-endpoint');
-      await expect(endpoint.locator('.badge')).toHaveText(op.method.toLowerCase(), {ignoreCase: true});
-      await expect(endpoint).toContainText(op.path);
-      const samples = page.getByRole('region', {name: 'Request samples'});
-      await expect(samples.getByRole('tab')).toHaveText(['Python', 'curl']);
-      await expect(samples.getByRole('tab', {name: 'Python'})).toHaveAttribute('aria-selected', 'true');
-      await expect(samples.getByRole('tabpanel').locator('code')).toContainText('import requests');
-      await expect(page.getByRole('button', {name: /send/i})).toHaveCount(0);
-      await expect(page.locator('.openapi-explorer__request-btn')).toHaveCount(0);
-      await expect(page.getByRole('heading', {name: 'Responses'})).toBeVisible();
-      expect(consoleErrors).toEqual([]);
-    });
-  }
-});
+// Every operation page's method, path, samples and Responses are checked in its
+// server HTML by tests/html/check-html.mjs, and after hydration on the sampled
+// ones by pages.spec.ts; this file covers what the API pages do.
 
 test('schemas and examples of request and response are rendered', async ({page}) => {
   await page.goto('/reference/api/embed-text');
@@ -103,22 +82,6 @@ test('the legacy API has its own sidebar, starting at its introduction', async (
   await expect(sidebar.getByRole('button', {name: 'Datasets'})).toBeVisible();
   await expect(sidebar.getByRole('button', {name: 'Embeddings'})).toBeVisible();
   await expect(sidebar.getByRole('link', {name: 'Getting started'})).toHaveCount(0);
-});
-
-test.describe('legacy endpoint pages', () => {
-  test('every legacy endpoint has a rendered page that hydrates cleanly', async ({page, consoleErrors}) => {
-    test.setTimeout(240_000);
-    expect(legacy.length).toBeGreaterThan(100);
-    for (const op of legacy) {
-      const response = await page.goto(op.route, {waitUntil: 'domcontentloaded'});
-      expect(response?.status(), op.route).toBe(200);
-      await expect(page.locator('.openapi__method-endpoint'), op.route).toContainText(op.path);
-      // Descriptions rendered at generation must match on the client: a
-      // hydration mismatch would be logged as an error.
-      await expect(page.locator('html'), op.route).toHaveAttribute('data-has-hydrated', 'true');
-      expect(consoleErrors, op.route).toEqual([]);
-    }
-  });
 });
 
 test('API pages load the API theme stylesheet; guides do not', async ({page}) => {

@@ -1,17 +1,9 @@
 import {test as base, expect, type Page} from '@playwright/test';
-import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
-/** Routes of tests/routes.txt (the project's copy of the spec's list). */
-export function specRoutes(): string[] {
-  return fs
-    .readFileSync(path.join(ROOT, 'tests/routes.txt'), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-}
+export {specRoutes} from '../support/routes.cjs';
 
 /** Console errors and uncaught exceptions seen by a page. */
 export function collectErrors(page: Page): string[] {
@@ -32,7 +24,7 @@ const ANALYTICS_HOSTS = /mixpanel\.com|googletagmanager\.com|google-analytics\.c
 // event no longer means the page has hydrated. Docusaurus pages are settled once
 // hydrated; anything else (Markdown twins, redirect pages) once loaded.
 const SETTLED = 'html[data-has-hydrated="true"], html:not(:has(#__docusaurus))';
-const SETTLE_TIMEOUT = 15_000;
+const SETTLE_TIMEOUT = 30_000;
 
 /** Docusaurus marks <html data-has-hydrated="true"> once React has taken over the page. */
 export async function hydrated(page: Page): Promise<void> {

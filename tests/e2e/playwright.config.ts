@@ -12,11 +12,17 @@ const browser = {
   ...devices['Desktop Chrome'],
   launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
   trace: 'retain-on-failure' as const,
+  navigationTimeout: 60_000,
 };
 
 export default defineConfig({
   testDir: '.',
   fullyParallel: true,
+  // Tests wait for events (a hydrated page, a response, a rendered hit), never
+  // for a fixed time; these limits only say when to give up, and are generous
+  // because a busy two-core machine may take seconds to draw what is coming.
+  timeout: 90_000,
+  expect: {timeout: 20_000},
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -1,0 +1,22 @@
+// A worker thread of ./check-html.mjs: checks its share of the built files.
+import fs from 'node:fs';
+import path from 'node:path';
+import {parentPort, workerData} from 'node:worker_threads';
+import {checkFile} from './page-checks.mjs';
+
+const {dir, files, operations, factsOnly} = workerData;
+for (const file of files) {
+  const html = fs.readFileSync(path.join(dir, file.file), 'utf8');
+  try {
+    parentPort.postMessage({
+      file: file.file,
+      ...(await checkFile({...file, html}, {operation: operations[file.route], factsOnly})),
+    });
+  } catch (error) {
+    parentPort.postMessage({
+      file: file.file,
+      facts: {ids: [], links: [], scripts: []},
+      findings: [{check: 'checker', message: `could not be checked: ${error.stack ?? error}`}],
+    });
+  }
+}
