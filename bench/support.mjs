@@ -4,6 +4,7 @@ import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {createServer} from '../scripts/static-server.mjs';
+import {countTransfer, loadPage} from '../tests/support/transfer.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS = path.join(ROOT, 'bench/results');
@@ -41,21 +42,14 @@ export const FIRST_QUERY = 'embeddings';
 
 /**
  * A first search on a freshly loaded guide: bytes transferred from opening the
- * modal until its hits show and the network is idle, the requests made, and
+ * modal until its hits show and what they asked for has arrived, the requests made, and
  * the milliseconds from typing the query to the first hit.
  */
 export async function firstSearch(browser, url, query = FIRST_QUERY) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${url}/platform/quick-start`, {waitUntil: 'networkidle'});
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  let bytes = 0;
-  let requests = 0;
-  cdp.on('Network.loadingFinished', (e) => {
-    bytes += e.encodedDataLength;
-    requests += 1;
-  });
+  await loadPage(page, `${url}/platform/quick-start`);
+  const counter = await countTransfer(page);
   await page.keyboard.press('Control+k');
   const input = page.locator('.DocSearch-Input');
   await input.waitFor();
@@ -63,7 +57,8 @@ export async function firstSearch(browser, url, query = FIRST_QUERY) {
   await input.fill(query);
   await page.locator('.DocSearch-Hit').first().waitFor();
   const ms = Date.now() - start;
-  await page.waitForLoadState('networkidle');
+  await counter.settled();
+  const {bytes, requests} = await counter.stop();
   await context.close();
   return {bytes, requests, ms};
 }

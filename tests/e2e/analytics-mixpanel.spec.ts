@@ -36,7 +36,7 @@ test('one page view per navigation, with the full URL, sent in batches', async (
   ];
   // Batches go out every 5 seconds.
   await expect
-    .poll(() => named(sent, '$mp_web_page_view').map((e) => e.properties.$current_url), {timeout: 15_000})
+    .poll(() => named(sent, '$mp_web_page_view').map((e) => e.properties.$current_url), {timeout: 30_000})
     .toEqual(expected);
   // Several events share a request, and no request carries more than 50.
   const views = named(sent, '$mp_web_page_view');
@@ -71,7 +71,7 @@ test('feedback, code copies and links out are events, with no page text in them'
   await page.getByRole('button', {name: 'Send comment'}).click();
   await expect(page.getByRole('status').filter({hasText: 'your comment was sent'})).toBeVisible();
 
-  await expect.poll(() => named(sent, 'Page feedback comment').length, {timeout: 15_000}).toBe(1);
+  await expect.poll(() => named(sent, 'Page feedback comment').length, {timeout: 30_000}).toBe(1);
   expect(named(sent, 'Page feedback')[0]!.properties).toMatchObject({page: '/platform/quick-start', vote: 'no'});
   expect(named(sent, 'Page feedback comment')[0]!.properties).toMatchObject({
     page: '/platform/quick-start',

@@ -28,7 +28,7 @@ test('the widget script is added once, asynchronously, after the page is idle, w
   await standIn(page);
   await page.goto('/platform/quick-start');
   const script = page.locator(`script[src="${SCRIPT}"]`);
-  await expect(script).toHaveCount(1, {timeout: 10_000});
+  await expect(script).toHaveCount(1);
   expect(await script.evaluate((s: HTMLScriptElement) => s.async)).toBe(true);
   await expect(script).toHaveAttribute('data-website-id', 'test-website-id');
   await expect(script).toHaveAttribute('data-project-name', 'Nomic Atlas');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {countTransfer, transfer} from '../support/transfer.mjs';
+import {countTransfer, loadPage, transfer} from '../support/transfer.mjs';
 import {ROOT, expect, test} from './fixtures';
 
 // First-load size budgets per page type: what a reader's browser downloads
@@ -33,14 +33,12 @@ for (const [name, url] of PAGES) {
 }
 
 test('the first search stays within its budget', async ({page}) => {
-  await page.goto('/platform/datasets/prepare-data-for-atlas');
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  await page.waitForLoadState('networkidle');
+  await loadPage(page, '/platform/datasets/prepare-data-for-atlas');
   const counter = await countTransfer(page);
   await page.getByRole('button', {name: 'Search docs'}).click();
   await page.locator('.DocSearch-Input').fill('duplicate detection');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await counter.settled();
   const {bytes, js} = await counter.stop();
   measured['first search'] = {bytes, js};
   expect(bytes, `first search: ${bytes} bytes`).toBeLessThanOrEqual(BUDGETS['first search'].bytes * TOLERANCE);

@@ -23,7 +23,8 @@ test('a component that throws while rendering shows the crash page', async ({pag
     const body = (await response.text()).replace(literal, '(()=>{throw new Error("Injected render failure")})()');
     await route.fulfill({response, body});
   });
-  await page.goto('/');
+  // The page never hydrates: wait for the crash page instead (see fixtures.ts).
+  await page.goto('/', {waitUntil: 'load'});
   await expect(page.getByRole('heading', {name: /This page crashed/})).toBeVisible();
   await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
   await expect(page.getByText('Injected render failure')).toBeVisible();

@@ -5,16 +5,30 @@
 // lowest priority). Used by the size budgets (tests/e2e/budgets.spec.ts) and
 // the weight benchmark (bench/weight.mjs).
 
-/** Starts counting on a page; `stop()` returns the totals since. */
+/**
+ * Starts counting on a page; `stop()` returns the totals since, and
+ * `settled()` resolves once no request other than a prefetch is in flight.
+ */
 export async function countTransfer(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const priority = new Map();
   const type = new Map();
+  const pending = new Set();
+  let onSettled = () => {};
   const totals = {bytes: 0, js: 0, requests: 0, prefetchBytes: 0, prefetchRequests: 0};
-  cdp.on('Network.requestWillBeSent', (e) => priority.set(e.requestId, e.request.initialPriority));
+  const done = (requestId) => {
+    pending.delete(requestId);
+    if (!pending.size) onSettled();
+  };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    priority.set(e.requestId, e.request.initialPriority);
+    if (e.request.initialPriority !== 'VeryLow') pending.add(e.requestId);
+  });
   cdp.on('Network.responseReceived', (e) => type.set(e.requestId, e.type));
+  cdp.on('Network.loadingFailed', (e) => done(e.requestId));
   cdp.on('Network.loadingFinished', (e) => {
+    done(e.requestId);
     if (priority.get(e.requestId) === 'VeryLow') {
       totals.prefetchBytes += e.encodedDataLength;
       totals.prefetchRequests += 1;
@@ -25,11 +39,27 @@ export async function countTransfer(page) {
     if (type.get(e.requestId) === 'Script') totals.js += e.encodedDataLength;
   });
   return {
+    settled() {
+      return pending.size ? new Promise((resolve) => (onSettled = resolve)) : Promise.resolve();
+    },
     async stop() {
       await cdp.detach();
       return {...totals};
     },
   };
+}
+
+/**
+ * Loads `url` in `page` and waits until its own loading is over: it has
+ * hydrated (its entry scripts start after the first paint) and what it asked
+ * for meanwhile has arrived. Returns what it transferred.
+ */
+export async function loadPage(page, url) {
+  const counter = await countTransfer(page);
+  await page.goto(url);
+  await page.locator('html[data-has-hydrated="true"], html:not(:has(#__docusaurus))').waitFor({state: 'attached'});
+  await counter.settled();
+  return counter.stop();
 }
 
 /**
@@ -40,10 +70,7 @@ export async function transfer(browser, url, {prepare = async () => {}} = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await prepare(page);
-  const counter = await countTransfer(page);
-  await page.goto(url, {waitUntil: 'networkidle'});
-  await page.waitForTimeout(500);
-  const totals = await counter.stop();
+  const totals = await loadPage(page, url);
   await context.close();
   return totals;
 }
