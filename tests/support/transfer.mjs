@@ -6,8 +6,8 @@
 // the weight benchmark (bench/weight.mjs).
 
 /**
- * Starts counting on a page; `stop()` returns the totals since, and
- * `settled()` resolves once no request other than a prefetch is in flight.
+ * Starts counting on a page; `stop()` returns the totals of the requests made
+ * since, and `settled()` resolves once none of them but prefetches is in flight.
  */
 export async function countTransfer(page) {
   const cdp = await page.context().newCDPSession(page);
@@ -29,6 +29,8 @@ export async function countTransfer(page) {
   cdp.on('Network.loadingFailed', (e) => done(e.requestId));
   cdp.on('Network.loadingFinished', (e) => {
     done(e.requestId);
+    // A request made before counting began belongs to what came before.
+    if (!priority.has(e.requestId)) return;
     if (priority.get(e.requestId) === 'VeryLow') {
       totals.prefetchBytes += e.encodedDataLength;
       totals.prefetchRequests += 1;
