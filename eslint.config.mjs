@@ -15,6 +15,7 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'bench/results/',
+      '.venv/',
     ],
   },
   js.configs.recommended,

@@ -27,8 +27,9 @@ summary() {
 }
 trap summary EXIT
 
-step "Chromium for browser tests"
-bash tests/setup/ensure-chromium.sh
+step "Debian packages: Chromium; PostgreSQL, Poppler and curl for the code samples"
+bash tests/setup/ensure-system.sh
+step "Python environment for the code samples (.venv)"; node tests/samples/python/venv.mjs
 
 step "Types";          npm run --silent typecheck
 step "Lint";           npm run --silent lint
@@ -37,6 +38,8 @@ step "Markdown lint";  npm run --silent lint:md
 step "OpenAPI lint";   npm run --silent lint:openapi
 step "Audit of production dependencies"; node tests/setup/audit.mjs
 step "Unit tests";     npm run --silent test:unit
+step "Code samples: Python against the real client and a fake Atlas, TypeScript, curl against the specs"
+npm run --silent test:samples
 step "Build";          npm run --silent build
 step "Builds with hosted services (Algolia and a chat endpoint; Kapa), answered by local mocks in the tests"
 npm run --silent build:hosted-test

@@ -11,6 +11,7 @@ import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
 import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
 import specs from '../../src/api/build/specs.cjs';
+import routeList from '../support/routes.cjs';
 import {
   PANDAS_3_ADVICE,
   embedTextDefaultsProblems,
@@ -21,6 +22,7 @@ import {
 } from './corrections.mjs';
 
 const {specOperations} = specs;
+const {specRoutes} = routeList;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORD_FLOOR = 400;
@@ -113,27 +115,16 @@ const LANGUAGES = new Set([
   'http',
 ]);
 
-export function readRoutes() {
-  return fs
-    .readFileSync(path.join(ROOT, 'tests/routes.txt'), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-}
-
 const API_HOST = 'https://api-atlas.nomic.ai';
-// Documented on hand-written pages (/reference/api/query/...), not in a spec.
-const QUERY_OPERATIONS = [
-  {method: 'POST', path: '/v1/query', secured: true},
-  {method: 'POST', path: '/v1/query/topk', secured: true},
-];
+// Operations documented on hand-written pages (the query pages), from the specs too.
+const HAND_WRITTEN = specs.loadSpecs().flatMap((s) => s.handWritten);
 
 /** Problems with a documented curl command that calls the Atlas API; none for other hosts. */
 export function curlProblems(command, operations) {
   const request = parseCurl(command);
   if (!request.url?.startsWith(API_HOST)) return [];
   const pathname = request.url.slice(API_HOST.length).split('?')[0];
-  const operation = [...operations, ...QUERY_OPERATIONS].find(
+  const operation = [...operations, ...HAND_WRITTEN].find(
     (op) => op.method === request.method && pathMatches(op.path, pathname),
   );
   if (!operation) return [`curl calls ${request.method} ${pathname}, which no spec or query page documents`];
@@ -172,7 +163,12 @@ export function parsePage(source) {
   const fence = /^([ \t]*)(```+)([^\n`]*)\n([\s\S]*?)^\1\2[ \t]*$/gm;
   let m;
   while ((m = fence.exec(body)))
-    blocks.push({lang: m[3].trim().split(/\s+/)[0], code: m[4], line: lineOf(body, m.index)});
+    blocks.push({
+      lang: m[3].trim().split(/\s+/)[0],
+      meta: m[3].trim().split(/\s+/).slice(1).join(' '),
+      code: m[4],
+      line: lineOf(body, m.index) + (match ? match[0].split('\n').length - 1 : 0),
+    });
   const prose = body
     .replace(fence, ' ')
     .replace(/^(import|export) .*$/gm, ' ')
@@ -236,7 +232,7 @@ function sitePageRoutes() {
 }
 
 function main() {
-  const routes = readRoutes();
+  const routes = specRoutes();
   const sitePages = sitePageRoutes();
   const byRoute = pages();
   const operations = specOperations();

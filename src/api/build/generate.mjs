@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
+import specs from './specs.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const outputs = ['reference/api', 'reference/api/legacy'];
@@ -23,6 +24,10 @@ ensureOutputs();
 run('clean-api-docs');
 ensureOutputs();
 run('gen-api-docs');
+// The plugin writes a page for every operation; those documented on a hand-written page
+// (`x-docs-page`, see specs.cjs) must not get a second one.
+for (const {handWritten} of specs.loadSpecs())
+  for (const {generatedDocId} of handWritten) fs.rmSync(path.join(root, outputs[0], `${generatedDocId}.api.mdx`));
 const count = fs
   .readdirSync(path.join(root, outputs[0]), {recursive: true})
   .filter((f) => /\.(api|info)\.mdx$/.test(String(f))).length;

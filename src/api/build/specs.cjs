@@ -27,6 +27,9 @@ const SPECS = [
   },
 ];
 
+// Marks an operation whose page is hand-written; its value is that page's route.
+const DOCS_PAGE = 'x-docs-page';
+
 // The order the OpenAPI plugin (and the sidebars) walk a path's operations in.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
@@ -64,17 +67,35 @@ let loaded;
 
 /**
  * Both specs, parsed once per process: each with its raw document (`spec`),
- * the id of its info page, its tag names in order, and its operations.
+ * the id of its info page, its tag names in order, its operations (those with
+ * a generated page), and `handWritten`: the operations documented on a
+ * hand-written page instead (`x-docs-page`).
  */
 function loadSpecs() {
   loaded ??= SPECS.map((meta) => {
     const spec = yaml.load(fs.readFileSync(path.join(ROOT, meta.file), 'utf8'));
     const operations = [];
+    const handWritten = [];
     for (const [apiPath, ops] of Object.entries(spec.paths)) {
       for (const method of HTTP_METHODS) {
         const op = ops[method];
         if (!op || !op.operationId) continue;
+        // Documented on a hand-written page (`x-docs-page: <its route>`): the mock and the
+        // tests read the operation from the spec, but it gets no generated page, sidebar
+        // entry or search-index entry of its own (generate.mjs removes its page).
         const security = op.security ?? spec.security ?? [];
+        const secured = security.some((requirement) => Object.keys(requirement).length > 0);
+        if (op[DOCS_PAGE]) {
+          handWritten.push({
+            method: method.toUpperCase(),
+            path: apiPath,
+            operationId: op.operationId,
+            secured,
+            route: op[DOCS_PAGE],
+            generatedDocId: meta.docPrefix + kebabCase(op.operationId),
+          });
+          continue;
+        }
         const slug = kebabCase(op.operationId);
         operations.push({
           method: method.toUpperCase(),
@@ -82,7 +103,7 @@ function loadSpecs() {
           route: meta.base + slug,
           // The page's doc id in the `api` docs instance.
           docId: meta.docPrefix + slug,
-          secured: security.some((requirement) => Object.keys(requirement).length > 0),
+          secured,
           legacy: meta.legacy,
           operationId: op.operationId,
           summary: op.summary ?? op.operationId,
@@ -99,12 +120,13 @@ function loadSpecs() {
       infoId: infoId(spec),
       tags: (spec.tags ?? []).map((t) => t.name),
       operations,
+      handWritten,
     };
   });
   return loaded;
 }
 
-/** Every operation of both specs, v1 first. */
+/** Every operation of both specs that has a generated page, v1 first. */
 function specOperations() {
   return loadSpecs().flatMap((s) => s.operations);
 }

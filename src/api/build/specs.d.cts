@@ -27,6 +27,18 @@ export interface SpecOperation {
   bodyProperties: string[];
 }
 
+/** An operation documented on a hand-written page (`x-docs-page`), with no generated page. */
+export interface HandWrittenOperation {
+  method: string;
+  path: string;
+  operationId: string;
+  secured: boolean;
+  /** The hand-written page's route. */
+  route: string;
+  /** The doc id the OpenAPI plugin gives the page it generates anyway (generate.mjs removes it). */
+  generatedDocId: string;
+}
+
 /** A parsed OpenAPI document; readers narrow what they use. */
 export type OpenApiDocument = Record<string, unknown> & {paths: Record<string, Record<string, unknown>>};
 
@@ -35,6 +47,7 @@ export interface LoadedSpec extends SpecFile {
   infoId: string;
   tags: string[];
   operations: SpecOperation[];
+  handWritten: HandWrittenOperation[];
 }
 
 export const SPECS: SpecFile[];

@@ -13,6 +13,7 @@ import {
   type HostedServices,
 } from './policy';
 import {routeAliases, withSharedRedirectScript} from './redirects';
+import {MOVED_PAGES} from '../../data/moved-pages';
 
 /** Files written next to the built pages. */
 export const HEADERS_FILE = '_headers';
@@ -21,7 +22,8 @@ export const NGINX_FILE = 'security-headers.nginx.conf';
 /**
  * What a generic static host needs beyond the pages, written after the build:
  * 1. redirect pages for `/x.html` and `/x/index` (plugin-client-redirects), so
- *    those addresses reach `/x` instead of the 404 page;
+ *    those addresses reach `/x` instead of the 404 page, and for moved pages
+ *    (src/data/moved-pages.ts);
  * 2. security headers: `_headers` (Netlify, Cloudflare Pages) and an nginx
  *    snippet with the same policy. The CSP hashes the inline scripts of every
  *    built page and allows the hosts of the hosted services configured in
@@ -33,7 +35,7 @@ export default function staticHostPlugin(context: LoadContext, services: HostedS
     id: 'default',
     fromExtensions: ['html'],
     toExtensions: [],
-    redirects: [],
+    redirects: Object.entries(MOVED_PAGES).map(([from, to]) => ({from, to})),
     createRedirects: routeAliases,
   });
   return {
