@@ -25,6 +25,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 "$CHROMIUM" --version 2>/dev/null || true
-ls -d /usr/lib/postgresql/*/bin/postgres | tail -1
-pdftoppm -v 2>&1 | head -1
-curl --version | head -1
+ls -d /usr/lib/postgresql/*/bin/postgres | sed -n '$p'
+pdftoppm -v 2>&1 | sed -n 1p
+curl --version | sed -n 1p
