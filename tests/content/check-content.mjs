@@ -14,7 +14,11 @@ import specs from '../../src/api/build/specs.cjs';
 import routeList from '../support/routes.cjs';
 import {
   PANDAS_3_ADVICE,
+  apiKeyPathProblems,
   embedTextDefaultsProblems,
+  filesPageProblems,
+  filesSpecProblems,
+  negativeClaimProblems,
   passesDataFrameToAddData,
   pythonProblems,
   undatedClientReleases,
@@ -118,6 +122,8 @@ const LANGUAGES = new Set([
 const API_HOST = 'https://api-atlas.nomic.ai';
 // Operations documented on hand-written pages (the query pages), from the specs too.
 const HAND_WRITTEN = specs.loadSpecs().flatMap((s) => s.handWritten);
+// Where each negative claim on a page was checked (see the file's header).
+const NEGATIVE_CLAIMS = yaml.load(fs.readFileSync(path.join(ROOT, 'tests/content/negative-claims.yaml'), 'utf8')) ?? [];
 
 /** Problems with a documented curl command that calls the Atlas API; none for other hosts. */
 export function curlProblems(command, operations) {
@@ -263,6 +269,8 @@ function main() {
     const placeholder = PLACEHOLDERS.exec(body);
     if (placeholder) report(where, `placeholder wording "${placeholder[0]}"`);
     for (const problem of wordingProblems(prose)) report(where, problem);
+    for (const problem of negativeClaimProblems(where, prose, NEGATIVE_CLAIMS)) report(where, problem);
+    if (route.startsWith('/platform/files/')) for (const problem of filesPageProblems(body)) report(where, problem);
     const pythonBlocks = blocks.filter((b) => b.lang === 'python');
     for (const block of pythonBlocks)
       for (const problem of pythonProblems(block.code)) report(`${where}:${block.line}`, problem);
@@ -304,7 +312,13 @@ function main() {
   for (const {name, file, spec} of specs.loadSpecs()) {
     for (const {where, text} of descriptions(spec))
       for (const problem of wordingProblems(text)) report(`${file} ${where}`, problem);
-    if (name === 'v1') for (const problem of embedTextDefaultsProblems(spec)) report(file, problem);
+    if (name === 'v1')
+      for (const problem of [
+        ...embedTextDefaultsProblems(spec),
+        ...filesSpecProblems(spec),
+        ...apiKeyPathProblems(spec),
+      ])
+        report(file, problem);
   }
 
   for (const [i, message] of pythonErrors(python))

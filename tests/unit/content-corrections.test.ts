@@ -1,6 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import {
+  API_KEY_OPERATIONS,
+  FILES_RESPONSES,
+  apiKeyPathProblems,
   embedTextDefaultsProblems,
+  filesPageProblems,
+  filesSpecProblems,
+  negativeClaimProblems,
   passesDataFrameToAddData,
   pythonProblems,
   undatedClientReleases,
@@ -16,6 +22,14 @@ describe('wording that contradicts a correction', () => {
     'Earlier versions of the API serve this list at `GET /v1/user/authorization/keys/{organization_id}`.',
     'The client polls `GET /v1/status/{task_id}`, the older path.',
     'v1.5 is the default for image maps.',
+    'List keys with `GET /v1/user/authorization-keys/{organization_id}`.',
+    'Revoke a key with `DELETE /v1/user/authorization/keys/{organization_id}/{key_name}`.',
+    'An Atlas API key. Set it in the `NOMIC_API_KEY` environment variable, or run `nomic login nk-...` once.',
+    'Run `nomic login nk-...`, or set `NOMIC_API_KEY`.',
+    'The Python client reads `NOMIC_API_KEY` when it starts.',
+    'Exporting `NOMIC_API_KEY` is enough.',
+    'Atlas has no CRM connector, so export the tickets yourself.',
+    'There is no connector for Salesforce, HubSpot or Zendesk.',
   ])('flags %j', (text) => {
     expect(wordingProblems(text)).not.toEqual([]);
   });
@@ -25,6 +39,10 @@ describe('wording that contradicts a correction', () => {
     '`embed.image` accepts file paths, URLs or PIL images; raw bytes raise `ValueError`.',
     'The Python client 3.9 polls `GET /v1/status/{task_id}`; this reference documents `GET /v1/task/{task_id}`.',
     'The legacy API has `POST /v1/reduce/`.',
+    'Revoke a key with `POST /v1/user/authorization/keys/{organization_id}/delete`.',
+    'Call `nomic.login(os.environ["NOMIC_API_KEY"])` in the script, or run `nomic login nk-...` once.',
+    'The REST examples send `$NOMIC_API_KEY` in the `Authorization` header.',
+    'Atlas has connectors for Snowflake, Hugging Face and Zendesk.',
   ])('accepts %j', (text) => {
     expect(wordingProblems(text)).toEqual([]);
   });
@@ -78,5 +96,81 @@ describe('release notes', () => {
       '### Python client 3.0',
     ].join('\n');
     expect(undatedClientReleases(notes)).toEqual(['3.8.0']);
+  });
+});
+
+describe('negative claims need a source', () => {
+  const prose =
+    'Intro. There is no connector for PostgreSQL. The unit is not documented; use 300. | Viewer | Not documented |';
+
+  it('flags each negative sentence no entry covers', () => {
+    expect(negativeClaimProblems('a.mdx', prose, [])).toHaveLength(3);
+  });
+
+  it('accepts covered sentences, and flags entries whose words left the page', () => {
+    const entries = [
+      {page: 'a.mdx', claim: 'no connector for PostgreSQL', source: 'FACTS.md §14'},
+      {page: 'a.mdx', claim: 'unit is not documented', source: 'x'},
+      {page: 'a.mdx', claim: 'Not documented', source: 'y'},
+    ];
+    expect(negativeClaimProblems('a.mdx', prose, entries)).toEqual([]);
+    expect(negativeClaimProblems('a.mdx', 'Intro.', entries)).toHaveLength(3);
+    expect(negativeClaimProblems('b.mdx', prose, entries)).toHaveLength(3);
+  });
+});
+
+describe('Files pages and operations', () => {
+  it.each([
+    'The endpoint answers 413 for large files.',
+    'Wait for the `Retry-After` seconds.',
+    'The URL expires after one hour.',
+  ])('flags %j', (text) => {
+    expect(filesPageProblems(text)).not.toEqual([]);
+  });
+
+  it('accepts the sourced statuses', () => {
+    expect(filesPageProblems('A 403 means the key may not do this; a 422 names the field.')).toEqual([]);
+  });
+
+  const spec = () => {
+    const paths: Record<string, Record<string, {responses: Record<string, unknown>}>> = {};
+    for (const [operation, codes] of Object.entries(FILES_RESPONSES)) {
+      const [method, path] = operation.split(' ');
+      (paths[path!] ??= {})[method!.toLowerCase()] = {responses: Object.fromEntries(codes.map((c) => [c, {}]))};
+    }
+    return {paths};
+  };
+
+  it('flags a response the sources do not give, and a Retry-After header', () => {
+    expect(filesSpecProblems(spec())).toEqual([]);
+    const broken = spec();
+    broken.paths['/v1/upload']!.post!.responses['413'] = {
+      headers: {'Retry-After': {}},
+    };
+    expect(filesSpecProblems(broken)).toHaveLength(2);
+  });
+});
+
+describe('API-key paths', () => {
+  const spec = (operations: Record<string, string>) => {
+    const paths: Record<string, Record<string, {operationId: string}>> = {};
+    for (const [operationId, operation] of Object.entries(operations)) {
+      const [method, path] = operation.split(' ');
+      (paths[path!] ??= {})[method!.toLowerCase()] = {operationId};
+    }
+    return {paths};
+  };
+
+  it('accepts the paths the clients call', () => {
+    expect(apiKeyPathProblems(spec(API_KEY_OPERATIONS))).toEqual([]);
+  });
+
+  it('flags the slug spelling and an invented DELETE', () => {
+    const wrong = spec({
+      ...API_KEY_OPERATIONS,
+      getApiKeys: 'GET /v1/user/authorization-keys/{organization_id}',
+      deleteApiKey: 'DELETE /v1/user/authorization/keys/{organization_id}/{key_name}',
+    });
+    expect(apiKeyPathProblems(wrong)).toHaveLength(2);
   });
 });
