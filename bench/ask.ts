@@ -1,20 +1,35 @@
 /**
- * Ask AI quality: citation hit@3 and MRR of the embedded provider (answers
- * drawn from the docs) over tests/ask-questions.json, questions phrased as
- * readers ask them, each with the pages a good answer cites. The baseline in
- * the same run is plain search: the pages the same engine ranks first for the
- * question, without composing an answer.
- * Usage: npm run bench:ask (builds the search index first if it is missing)
+ * Ask AI quality on reader questions (tests/ask-eval.json), for the tuning
+ * and the test split, from one run: citation hit@3, the share of answers
+ * whose first passage contains the fact the question needs, and the share of
+ * questions the docs do not answer that were declined. The baseline in the
+ * same run is search alone: the pages and the first hit's text that the
+ * same engine gives for the question. Search's own MRR@5 on its judged
+ * queries (tests/search-queries.json) is printed too, since both share the core.
+ * Usage: npm run bench:ask [-- --misses] (builds the search index first if it is missing)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {composeAnswer} from '../src/ask-ai/compose';
-import {passagesFor} from '../src/ask-ai/retrieve';
-import {createEngine} from '../src/search/engine';
+import {passagesFor, toPassage} from '../src/ask-ai/retrieve';
+import {createEngine, type Engine} from '../src/search/engine';
 import {HEAD_FILE, memorySource, readIndexFiles} from '../src/search/build/files';
-import {askQuestions, citationScore} from './askQuality';
-import {ROOT, rankedPages} from './relevance';
+import type {Answer} from '../src/ask-ai/types';
+import {askQuestions, scoreAnswers, type AskQuestion, type AskScore} from './askQuality';
+import {judgedQueries, rankedPages, ROOT, score} from './relevance';
+
+/** Search alone, as an answer: its ranked sections, the first one's whole text as the passage. */
+async function searchAnswer(engine: Engine, question: string): Promise<Answer> {
+  const hits = await engine.search(question, 6);
+  const texts = await engine.contents(hits.map((h) => h.record));
+  const sources = hits.map((hit, i) => toPassage(hit.record, texts[i]!, i + 1));
+  return {text: texts[0] ?? '', lead: [{p: texts[0] ?? ''}], sources, grounded: true, notFound: hits.length === 0};
+}
+
+function line(name: string, s: AskScore) {
+  return `  ${name.padEnd(22)} hit@3 ${s.hit3.toFixed(3)}   fact in first passage ${s.factShare.toFixed(3)}   declined (not in docs) ${s.declined.toFixed(3)}`;
+}
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, HEAD_FILE))) {
@@ -22,23 +37,36 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const engine = createEngine(memorySource(readIndexFiles(ROOT)));
-  const questions = askQuestions();
-  const passages = await Promise.all(questions.map(({question}) => passagesFor(engine, question)));
-  const answers = questions.map(({question}, i) => composeAnswer(question, passages[i]!));
-  const cited = answers.map((answer) => (answer.notFound ? [] : rankedPages(answer.sources.map((s) => s.url))));
-  const searched = passages.map((found) => rankedPages(found.map((p) => p.url)));
-  const ask = citationScore(questions, cited);
-  const search = citationScore(questions, searched);
-  console.log(`Ask AI, embedded provider, ${questions.length} questions (tests/ask-questions.json)`);
-  console.log(`  answers that cite a right page among their first 3 sources (hit@3): ${ask.hit3.toFixed(3)}`);
-  console.log(`  MRR of the first right citation:                                   ${ask.mrr.toFixed(3)}`);
+  const all = askQuestions();
+  const results: Record<string, AskScore> = {};
+  for (const split of ['tune', 'test'] as const) {
+    const questions: AskQuestion[] = all.filter((q) => q.split === split);
+    const answers = await Promise.all(
+      questions.map(async ({question}) => composeAnswer(question, await passagesFor(engine, question))),
+    );
+    const searched = await Promise.all(questions.map(({question}) => searchAnswer(engine, question)));
+    const ask = scoreAnswers(questions, answers);
+    const search = scoreAnswers(questions, searched);
+    results[split] = ask;
+    console.log(
+      `\n${split} split: ${ask.answerable} answerable questions, ${ask.unanswerable} the docs do not answer (tests/ask-eval.json)`,
+    );
+    console.log(line('Ask AI (embedded)', ask));
+    console.log(line('baseline: search alone', search));
+    if (process.argv.includes('--misses') && split === 'tune')
+      console.log(`  misses:\n    ${ask.misses.join('\n    ')}`);
+  }
+  const judged = judgedQueries();
+  const rankings: string[][] = [];
+  for (const {query} of judged) rankings.push(rankedPages((await engine.search(query)).map((h) => h.record.url)));
+  const searchScore = score(judged, rankings);
   console.log(
-    `  answered "not in the docs":                                        ${answers.filter((a) => a.notFound).length}`,
+    `\nsearch, ${judged.length} judged queries (tests/search-queries.json): MRR@5 ${searchScore.mrr5.toFixed(3)}`,
   );
+  const test = results.test!;
   console.log(
-    `  baseline, search alone (pages ranked for the question): hit@3 ${search.hit3.toFixed(3)}, MRR ${search.mrr.toFixed(3)}`,
+    `ask: test hit@3 ${test.hit3.toFixed(3)}; fact ${test.factShare.toFixed(3)}; declined ${test.declined.toFixed(3)}; search MRR@5 ${searchScore.mrr5.toFixed(3)}`,
   );
-  if (ask.misses.length) console.log(`\nMisses (question → first citations):\n  ${ask.misses.join('\n  ')}`);
 }
 
 main().catch((error) => {

@@ -1,5 +1,8 @@
 import React, {useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import CodeBlock from '@theme/CodeBlock';
+import type {Block} from '../search/passages';
+import {oneLine} from './compose';
 import {track} from '../analytics/events';
 import {MAX_QUERY_LENGTH, searchHref} from '../search/searchUrl';
 import {openKapa} from './kapa';
@@ -22,7 +25,7 @@ export interface PanelProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input, [tabindex]:not([tabindex="-1"])';
 
-/** Answer text with its `[n]` markers as links to the cited sections. */
+/** Answer text with its `[n]` markers as links to the cited sections (chat endpoint answers). */
 function CitedText({text, sources, onCite}: {text: string; sources: Passage[]; onCite: (source: Passage) => void}) {
   const parts = text.split(/(\[\d+\])/);
   return (
@@ -36,7 +39,7 @@ function CitedText({text, sources, onCite}: {text: string; sources: Passage[]; o
             to={source.url}
             className={styles.citation}
             onClick={() => onCite(source)}
-            aria-label={`Source ${source.n}: ${source.title}${source.section ? `, ${source.section}` : ''}`}
+            aria-label={sourceLabel(source)}
           >
             [{source.n}]
           </Link>
@@ -46,9 +49,104 @@ function CitedText({text, sources, onCite}: {text: string; sources: Passage[]; o
   );
 }
 
+const sourceLabel = (source: Passage) =>
+  `Source ${source.n}: ${source.title}${source.section ? `, ${source.section}` : ''}`;
+const sourceName = (source: Passage) => `${source.title}${source.section ? ` — ${source.section}` : ''}`;
+
+/** Words with `inline code` as code. */
+function Inline({text}: {text: string}) {
+  return (
+    <>
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, i) =>
+          /^`[^`]+`$/.test(part) ? (
+            <code key={i}>{part.slice(1, -1)}</code>
+          ) : (
+            <React.Fragment key={i}>{part}</React.Fragment>
+          ),
+        )}
+    </>
+  );
+}
+
+/** A passage quoted from the docs, shown as the docs show it. */
+function Quoted({blocks}: {blocks: Block[]}) {
+  return (
+    <div className={styles.quoted}>
+      {blocks.map((block, i) => {
+        if ('p' in block)
+          return (
+            <p key={i}>
+              <Inline text={block.p} />
+            </p>
+          );
+        if ('list' in block) {
+          const List = block.ordered ? 'ol' : 'ul';
+          return (
+            <List key={i}>
+              {block.list.map((item, j) => (
+                <li key={j}>
+                  <Inline text={item} />
+                </li>
+              ))}
+            </List>
+          );
+        }
+        if ('table' in block) {
+          const [head = [], ...rows] = block.table;
+          return (
+            // A wide table scrolls; the region can be focused to scroll it by keyboard.
+            <div key={i} className={styles.tableWrap} tabIndex={0} role="group" aria-label="Table from the docs">
+              <table>
+                <thead>
+                  <tr>
+                    {head.map((cell, j) => (
+                      <th key={j} scope="col">
+                        <Inline text={cell} />
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row, j) => (
+                    <tr key={j}>
+                      {row.map((cell, k) => (
+                        <td key={k}>
+                          <Inline text={cell} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          );
+        }
+        return (
+          <CodeBlock key={i} language={block.lang}>
+            {block.code}
+          </CodeBlock>
+        );
+      })}
+    </div>
+  );
+}
+
 function plainAnswer(answer: Answer): string {
-  const sources = answer.sources.map((s) => `[${s.n}] ${s.title}${s.section ? ` — ${s.section}` : ''}: ${s.url}`);
+  const sources = answer.sources.map((s) => `[${s.n}] ${sourceName(s)}: ${s.url}`);
   return `${answer.text}\n\n${sources.join('\n')}`;
+}
+
+/** What a screen reader hears when an answer arrives. */
+export function announcementOf(answer: Answer): string {
+  if (answer.notFound) return `No direct answer in the docs. ${answer.sources.length} close pages are listed.`;
+  const text = answer.text
+    .replace(/\[\d+\]|[`|#*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const source = answer.grounded && answer.sources[0] ? ` From ${sourceName(answer.sources[0])}.` : '';
+  return `Answer: ${text.length > 300 ? `${text.slice(0, 299)}…` : text}${source}`;
 }
 
 function AnswerView({answer, question, onNavigate}: {answer: Answer; question: string; onNavigate: () => void}) {
@@ -58,27 +156,56 @@ function AnswerView({answer, question, onNavigate}: {answer: Answer; question: s
     track({name: 'Ask AI citation click', props: {position: source.n, target: source.url}});
     onNavigate();
   };
+  const [first, ...more] = answer.sources;
   return (
     <div className={styles.answer}>
       <p className={styles.label}>
         {answer.notFound
-          ? 'Not found in the docs'
+          ? 'No direct answer in the docs'
           : answer.grounded
-            ? 'Drawn from the docs: quoted sentences, each with its source'
+            ? 'Quoted from the docs'
             : 'AI generated from the docs: check the sources'}
       </p>
-      <CitedText text={answer.text} sources={answer.sources} onCite={onCite} />
-      {answer.sources.length > 0 && (
-        <ol className={styles.sources} aria-label={answer.notFound ? 'Closest pages' : 'Sources'}>
-          {answer.sources.map((source) => (
-            <li key={source.n}>
-              <Link to={source.url} onClick={() => onCite(source)}>
-                {source.title}
-                {source.section ? ` — ${source.section}` : ''}
-              </Link>
-            </li>
-          ))}
-        </ol>
+      {answer.lead && first ? (
+        <>
+          <Quoted blocks={answer.lead} />
+          <p className={styles.from}>
+            From{' '}
+            <Link to={first.url} onClick={() => onCite(first)} aria-label={sourceLabel(first)}>
+              {sourceName(first)}
+            </Link>
+          </p>
+          {more.length > 0 && (
+            <>
+              <h3 className={styles.readMore}>Read more</h3>
+              <ul className={styles.sources}>
+                {more.map((source) => (
+                  <li key={source.n}>
+                    <Link to={source.url} onClick={() => onCite(source)} aria-label={sourceLabel(source)}>
+                      {sourceName(source)}
+                    </Link>
+                    <span className={styles.snippet}>{oneLine(source)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <CitedText text={answer.text} sources={answer.sources} onCite={onCite} />
+          {answer.sources.length > 0 && (
+            <ol className={styles.sources} aria-label={answer.notFound ? 'Closest pages' : 'Sources'}>
+              {answer.sources.map((source) => (
+                <li key={source.n}>
+                  <Link to={source.url} onClick={() => onCite(source)}>
+                    {sourceName(source)}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
       )}
       <div className={styles.actions}>
         {answer.notFound && (
@@ -148,7 +275,7 @@ export default function Panel({config, onClose, kapaError: initialKapaError}: Pa
           onText: (text) => update(index, {question, status: 'answering', text}),
         });
         update(index, {question, status: 'done', text: answer.text, answer});
-        setAnnouncement(`Answer: ${answer.text.replace(/\[\d+\]/g, '')}`);
+        setAnnouncement(announcementOf(answer));
       } catch (error) {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : 'Something went wrong.';

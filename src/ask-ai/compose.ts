@@ -1,67 +1,116 @@
-import {queryWords, stem, tokenize, wordVariants} from '../search/engine';
+import {queryWords} from '../search/engine';
+import {blocksMarkdown, blockText, type Block} from '../search/passages';
+import {coverage, rarity, wantsCode, wantsOverview} from './question';
 import type {Answer, Passage} from './types';
 
-/** Sentences of a passage's text, without fragments too short or too long to quote. */
-export function sentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/)
-    .map((s) => s.trim())
-    .filter((s) => {
-      const words = s.split(' ').length;
-      return words >= 5 && words <= 70 && /[.!?]$/.test(s);
+// minConfidence: below this share of the question in its best section (rare
+// words weigh more), the answer says the docs have no direct answer. Chosen
+// on the tuning split of tests/ask-eval.json, where it turns away 5 of the 8
+// questions the docs do not answer and loses 2 of 79 right citations (npm run
+// bench:ask prints both). leadCharacters: a quoted passage stops growing past
+// this length (a list or table is always shown whole).
+export const ANSWERING = {minConfidence: 0.15, leadCharacters: 700};
+const READ_MORE = 4;
+
+const isParagraph = (block: Block): block is {p: string} => 'p' in block;
+const isCode = (block: Block): block is {code: string; lang?: string} => 'code' in block;
+
+/** The block of a section that covers most of the question (the first, for what-is questions), and how much. */
+function bestBlock(blocks: Block[], question: string, weight: (word: string) => number) {
+  const words = queryWords(question);
+  let start = blocks.findIndex((b) => !isCode(b));
+  let best = start === -1 ? 0 : coverage(blockText(blocks[start]!), words, weight);
+  if (!wantsOverview(question))
+    blocks.forEach((block, i) => {
+      if (isCode(block)) return;
+      const covered = coverage(blockText(block), words, weight);
+      // Earlier blocks win ties: a section's opening frames what follows.
+      if (covered > best + 0.01) {
+        best = covered;
+        start = i;
+      }
     });
+  return {start, covered: best};
 }
 
-/** How well a sentence answers: the share of the question's words it contains (stems and synonyms count). */
-export function coverage(sentence: string, words: string[]): number {
-  if (words.length === 0) return 0;
-  const tokens = new Set(tokenize(sentence).map(stem));
-  const hits = words.filter((word) => wordVariants(word).some((variant) => tokens.has(stem(variant))));
-  return hits.length / words.length;
-}
-
-const MAX_SENTENCES = 4;
-// A sentence must contain at least half of the question's words to be quoted.
-const MIN_COVERAGE = 0.5;
+const textsOf = (blocks: Block[]) => blocks.filter((b) => !isCode(b)).map(blockText);
 
 /**
- * The embedded answer: the sentences of the retrieved passages that best
- * answer the question, quoted as written, each followed by its citation.
- * Passages are taken in search's order (two sentences from the best one, one
- * from each next), so citations follow relevance. Nothing is generated; when
- * no sentence is relevant the answer says so and offers the closest pages.
+ * The blocks of a section that answer the question: from the paragraph, list
+ * or table that covers most of it (the opening, when the question asks what
+ * something is), with what that paragraph introduces (a list, table or code
+ * after a colon) and the paragraphs that follow while short. Code of the
+ * section is added when the question asks how. Words that few blocks contain
+ * weigh more (by default, among this section's blocks).
+ */
+export function leadBlocks(
+  blocks: Block[],
+  question: string,
+  weight = rarity(textsOf(blocks), queryWords(question)),
+): Block[] {
+  let {start} = bestBlock(blocks, question, weight);
+  if (start === -1) return blocks.slice(0, 1);
+  // A list or table is introduced by the paragraph before it, when that ends with a colon.
+  const before = blocks[start - 1];
+  if (!isParagraph(blocks[start]!) && before && isParagraph(before) && before.p.endsWith(':')) start -= 1;
+  const lead: Block[] = [];
+  let size = 0;
+  for (let i = start; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const previous = lead.at(-1);
+    const introduced = previous && isParagraph(previous) && previous.p.endsWith(':');
+    if (lead.length > 0 && !introduced && (isCode(block) || size >= ANSWERING.leadCharacters / 2)) break;
+    if (lead.length > 0 && isParagraph(block) && size + block.p.length > ANSWERING.leadCharacters) break;
+    lead.push(block);
+    size += blockText(block).length;
+  }
+  if (wantsCode(question) && !lead.some(isCode)) {
+    const code = blocks.slice(start).find(isCode) ?? blocks.find(isCode);
+    if (code) lead.push(code);
+  }
+  return lead;
+}
+
+/** One line about a section, for the "Read more" list: its first sentence, cut to a line. */
+export function oneLine(passage: Passage): string {
+  const first = (passage.blocks ?? [{p: passage.text}]).find((b) => !isCode(b));
+  const text = (first ? blockText(first) : passage.text).replace(/`/g, '').replace(/\s+/g, ' ').trim();
+  const sentence = /^.+?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  return sentence.length > 140 ? `${sentence.slice(0, 139).replace(/\s+\S*$/, '')}…` : sentence;
+}
+
+/**
+ * The embedded answer, quoted from the docs and never composed from pieces:
+ * the passage of the best section that answers the question, shown as the
+ * docs show it (paragraphs, a list or table whole, code as code), then the
+ * other relevant sections to read. When the best section covers too little
+ * of the question, the answer says the docs have no direct answer and lists
+ * the closest pages instead.
  */
 export function composeAnswer(question: string, passages: Passage[]): Answer {
   const words = queryWords(question);
-  const chosen: {sentence: string; passage: Passage; position: number}[] = [];
-  for (const [rank, passage] of passages.entries()) {
-    const best = sentences(passage.text)
-      .map((sentence, position) => ({sentence, passage, position, covered: coverage(sentence, words)}))
-      // The best passage may answer with a third of the words; the others need half.
-      .filter((c) => c.covered >= (rank === 0 ? 1 / 3 : MIN_COVERAGE) && !chosen.some((o) => o.sentence === c.sentence))
-      .sort((a, b) => b.covered - a.covered || a.position - b.position)
-      .slice(0, rank === 0 ? 2 : 1);
-    chosen.push(...best);
-    if (chosen.length >= MAX_SENTENCES) break;
-  }
-  if (chosen.length === 0) {
+  const blocksOf = (p: Passage) => p.blocks ?? [{p: p.text}];
+  const best = passages[0];
+  const confidence = best
+    ? (best.coverage ??
+      coverage(`${best.title} ${best.section ?? ''} ${blocksOf(best).map(blockText).join(' ')}`, words))
+    : 0;
+  if (!best || confidence < ANSWERING.minConfidence) {
+    const pages = passages.filter(
+      (p, i) => passages.findIndex((o) => o.url.split('#')[0] === p.url.split('#')[0]) === i,
+    );
     return {
-      text: 'The docs do not seem to answer this question. These pages are the closest matches.',
-      sources: passages.slice(0, 3).map((p, i) => ({...p, n: i + 1})),
+      text: 'The docs do not seem to answer this question directly. These pages are the closest matches.',
+      sources: pages.slice(0, 3).map((p, i) => ({...p, n: i + 1})),
       grounded: true,
       notFound: true,
     };
   }
-  chosen.splice(MAX_SENTENCES);
-  // Read in the order the docs give them: by passage, then by position.
-  chosen.sort((a, b) => a.passage.n - b.passage.n || a.position - b.position);
-  const sources: Passage[] = [];
-  const cite = (passage: Passage) => {
-    let index = sources.findIndex((s) => s.url === passage.url);
-    if (index === -1) index = sources.push({...passage, n: sources.length + 1}) - 1;
-    return index + 1;
+  const lead = leadBlocks(blocksOf(best), question);
+  return {
+    text: blocksMarkdown(lead),
+    lead,
+    sources: passages.slice(0, READ_MORE + 1).map((p, i) => ({...p, n: i + 1})),
+    grounded: true,
   };
-  const text = chosen.map((c) => `${c.sentence} [${cite(c.passage)}]`).join(' ');
-  return {text, sources, grounded: true};
 }

@@ -1,3 +1,4 @@
+import {blocksMarkdown} from '../search/passages';
 import {composeAnswer} from './compose';
 import {retrieve} from './retrieve';
 import {createChatStreamParser} from './sse';
@@ -17,7 +18,7 @@ export interface AnswerProvider {
   answer(question: Question): Promise<Answer>;
 }
 
-/** Answers from the docs themselves: retrieval by the search core, sentences quoted with citations. */
+/** Answers from the docs themselves: retrieval by the search core, the best section's passage quoted. */
 export const embeddedProvider: AnswerProvider = {
   async answer({question, history, onText}) {
     let answer = composeAnswer(question, await retrieve(question));
@@ -32,7 +33,10 @@ export const embeddedProvider: AnswerProvider = {
 /** The instructions and numbered passages a chat endpoint answers from. */
 export function chatMessages(question: string, history: Turn[], passages: Passage[]) {
   const context = passages
-    .map((p) => `[${p.n}] ${p.title}${p.section ? ` — ${p.section}` : ''} (${p.url})\n${p.text.slice(0, 1500)}`)
+    .map(
+      (p) =>
+        `[${p.n}] ${p.title}${p.section ? ` — ${p.section}` : ''} (${p.url})\n${(p.blocks ? blocksMarkdown(p.blocks) : p.text).slice(0, 1500)}`,
+    )
     .join('\n\n');
   return [
     {

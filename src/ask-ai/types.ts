@@ -15,6 +15,8 @@ export const EXAMPLE_QUESTIONS = ['What is a Dataset?', 'How do I configure my t
 /** The spec's disclaimer: answers are generated and should be checked. */
 export const DISCLAIMER = 'Answers are AI generated and may be wrong. Check them against the pages they cite.';
 
+import type {Block} from '../search/passages';
+
 /** A section of the docs that an answer may cite, numbered from 1. */
 export interface Passage {
   n: number;
@@ -24,16 +26,23 @@ export interface Passage {
   /** Page URL with the section's `#anchor`. */
   url: string;
   text: string;
+  /** The section's paragraphs, lists, tables and code, when the index has them. */
+  blocks?: Block[];
+  /** How much of the question the section covers, 0 to 1 (rare words weigh more). */
+  coverage?: number;
 }
 
 /**
- * An answer: text whose `[n]` markers cite `sources[n - 1]`. `grounded` is
- * true when every sentence is quoted from the docs (the embedded provider).
+ * An answer. From a chat endpoint: text whose `[n]` markers cite
+ * `sources[n - 1]`. From the docs themselves (`grounded`): `lead`, blocks
+ * quoted from `sources[0]`, with the other sources to read more, and `text`
+ * the same blocks as Markdown.
  */
 export interface Answer {
   text: string;
   sources: Passage[];
   grounded: boolean;
+  lead?: Block[];
   /** Nothing relevant was found; `sources` are the closest pages. */
   notFound?: boolean;
 }

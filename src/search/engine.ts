@@ -7,9 +7,12 @@ import {
   recordsOf,
   type Fragment,
   type IndexHead,
+  type PassageFile,
   type Postings,
   type Shard,
 } from './indexFiles';
+import {SYNONYM_GROUPS} from '../data/synonyms';
+import type {Block} from './passages';
 import type {IndexedRecord, SearchRecord} from './records';
 
 /**
@@ -26,46 +29,11 @@ const STOP_WORDS = new Set(
   ),
 );
 
-// Words readers use for things the docs name differently. Each group is
-// searched as alternatives of one another.
-const SYNONYM_GROUPS = [
-  ['delete', 'remove', 'revoke', 'cancel'],
-  ['key', 'token', 'credential'],
-  ['login', 'authenticate', 'authentication', 'auth', 'sign'],
-  ['embed', 'embedding', 'vector'],
-  ['image', 'picture', 'photo', 'vision'],
-  ['upload', 'import', 'add'],
-  ['dataset', 'project'],
-  ['map', 'projection', 'visualization', 'visualize'],
-  ['tag', 'label'],
-  ['duplicate', 'dedupe', 'deduplicate', 'deduplication'],
-  ['topic', 'cluster', 'clustering'],
-  ['parse', 'parsing', 'ocr', 'pdf', 'document'],
-  ['extract', 'extraction', 'structured', 'pull'],
-  ['database', 'postgres', 'postgresql', 'mysql', 'sqlite'],
-  ['repo', 'repository'],
-  ['lock', 'locked', 'building'],
-  ['limit', 'quota', 'throttle', '429', 'many'],
-  ['rbac', 'role', 'permission', 'access', 'allow', 'allowed'],
-  ['change', 'changed', 'changelog', 'release', 'latest', 'version'],
-  ['job', 'task', 'status'],
-  ['selection', 'filter', 'query'],
-  ['neighbor', 'neighbour', 'similar', 'similarity', 'knn', 'topk'],
-  ['rag', 'retrieval'],
-  ['multilingual', 'language'],
-  ['dimensionality', 'reduction', 'umap', 'projection'],
-  ['price', 'pricing', 'plan', 'billing', 'usage'],
-  ['private', 'public', 'visibility', 'share'],
-  ['requirement', 'rule', 'format', 'prepare'],
-  ['maximum', 'max', 'limit'],
-  ['list', 'get'],
-];
-
 // Words nearly every page contains: searched only when nothing else is asked.
 const LOW_INFORMATION = new Set(['nomic', 'atlas', 'make', 'api', 'docs', 'documentation']);
 
 const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS)
+for (const group of SYNONYM_GROUPS as readonly (readonly string[])[])
   for (const word of group)
     SYNONYMS.set(
       word,
@@ -171,12 +139,20 @@ export interface IndexSource {
   head: IndexHead;
   shard(n: number): Promise<Shard>;
   fragment(n: number): Promise<Fragment>;
+  passage(n: number): Promise<PassageFile>;
 }
 
 export interface Engine {
-  search(query: string, limit?: number): Promise<SearchHit[]>;
+  /**
+   * Sections for a query, best first. Sections with every word come first,
+   * then those with at least `minShare` of the words (search: half; Ask AI
+   * looks wider, since questions carry words their answer does not use).
+   */
+  search(query: string, limit?: number, options?: {minShare?: number}): Promise<SearchHit[]>;
   /** The text of each record (for snippets and passages), fetched on demand. */
   contents(records: IndexedRecord[]): Promise<string[]>;
+  /** The blocks of each record (for Ask AI), fetched on demand. */
+  blocks(records: IndexedRecord[]): Promise<Block[][]>;
   /** Every page once (its first record): URL without anchor, title and area. */
   pages(): {url: string; title: string; area: string}[];
 }
@@ -215,6 +191,7 @@ export function createEngine(source: IndexSource): Engine {
   const records = recordsOf(head);
   const loadShard = loadedOnce((n) => source.shard(n).then((lines) => lines.map(decodeTerm)));
   const loadFragment = loadedOnce((n) => source.fragment(n));
+  const loadPassage = loadedOnce((n) => source.passage(n));
   const base = {
     documentCount: records.length,
     nextId: records.length,
@@ -268,7 +245,15 @@ export function createEngine(source: IndexSource): Engine {
         }),
       );
     },
-    async search(query, limit = 50) {
+    async blocks(wanted) {
+      return Promise.all(
+        wanted.map(async ({id}) => {
+          const n = fileOf(head.passages, id);
+          return (await loadPassage(n))[id - head.passages[n]!] ?? [];
+        }),
+      );
+    },
+    async search(query, limit = 50, {minShare = 0.5} = {}) {
       const words = queryWords(query);
       if (words.length === 0) return [];
       const wantsLegacy = words.includes('legacy');
@@ -297,12 +282,12 @@ export function createEngine(source: IndexSource): Engine {
         new Set(words.flatMap((word) => [word, ...synonymsOf(word)].flatMap(indexTerms).map(prefixOf))),
       );
       // Sections with every word (or a synonym) first; then those with at least
-      // half of them, so a question's one odd word does not hide its answer.
+      // `minShare` of them, so a question's one odd word does not hide its answer.
       const all = index.search({combineWith: 'AND', queries: clauses}, {boostDocument});
       const found = new Set(all.map((r) => r.id));
       const partial = index
         .search({combineWith: 'OR', queries: clauses}, {boostDocument})
-        .filter((r) => !found.has(r.id) && r.queryTerms.length * 2 >= words.length);
+        .filter((r) => !found.has(r.id) && r.queryTerms.length >= words.length * minShare);
       const results = [...all, ...partial];
       return results.slice(0, limit).map((result) => ({
         record: records[result.id as number]!,

@@ -5,11 +5,14 @@
  *    ranking needs (loaded with the engine);
  *  - shards: the postings of every term, grouped by the term's first three
  *    letters, so a query fetches only the shards of its own words;
- *  - fragments: the sections' text, for snippets and Ask AI passages,
- *    fetched only for the hits shown.
+ *  - fragments: the sections' text, for snippets, fetched only for the hits
+ *    shown;
+ *  - passages: the sections' blocks (src/search/passages.ts), fetched only
+ *    when Ask AI answers.
  * Encoding and decoding live together so a round trip is one unit test.
  */
 
+import type {Block} from './passages';
 import type {IndexedRecord} from './records';
 
 /** The indexed fields, in MiniSearch's field-id order. */
@@ -40,18 +43,24 @@ export interface IndexHead {
   shards: string[];
   /** The first document of each fragment, ascending. */
   fragments: number[];
+  /** The first document of each passage file, ascending. */
+  passages: number[];
 }
 
 /** Where shards and fragments are served, below the site's base URL: `<path>/<version>/<file>`. */
 export const SEARCH_FILES_PATH = 'search-index';
 export const shardFile = (n: number) => `shard-${n}.json`;
 export const fragmentFile = (n: number) => `fragment-${n}.json`;
+export const passageFile = (n: number) => `passage-${n}.json`;
 
 /** One line per term: `term<TAB>field:doc[.count],doc…;field:…`, documents as base-36 deltas. */
 export type Shard = string[];
 
 /** The text of consecutive documents, from the fragment's first. */
 export type Fragment = string[];
+
+/** The blocks of consecutive documents, from the file's first. */
+export type PassageFile = Block[][];
 
 /** Per field id, per document id, how often the term occurs (MiniSearch's serialised posting). */
 export type Postings = Record<string, Record<string, number>>;

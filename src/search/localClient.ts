@@ -1,5 +1,5 @@
 import type {Engine, SearchHit as EngineHit} from './engine';
-import {fragmentFile, shardFile} from './indexFiles';
+import {fragmentFile, passageFile, shardFile} from './indexFiles';
 import {highlight, snippet} from './highlight';
 import type {SearchHit, SearchPage, SearchRequest} from './types';
 
@@ -13,10 +13,10 @@ export class SearchUnavailableError extends Error {
 
 let engine: Promise<Engine> | undefined;
 
-async function fetchJson(url: string): Promise<string[]> {
+async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return (await response.json()) as string[];
+  return (await response.json()) as T;
 }
 
 /**
@@ -34,6 +34,7 @@ export function loadEngine(): Promise<Engine> {
         head,
         shard: (n) => fetchJson(head.base + shardFile(n)),
         fragment: (n) => fetchJson(head.base + fragmentFile(n)),
+        passage: (n) => fetchJson(head.base + passageFile(n)),
       }),
     )
     .catch((error: unknown) => {

@@ -1,3 +1,5 @@
+import type {Block} from './passages';
+
 /**
  * One searchable section of the site: a page's introduction or one of its
  * h2/h3 sections, or an API operation. The shape follows DocSearch's records
@@ -20,7 +22,9 @@ export interface SearchRecord {
   content: string;
   /** Words to match but not show: code identifiers, API paths and parameters. */
   keywords?: string;
+  /** The section as Ask AI quotes it; without it, its content is one paragraph. */
+  blocks?: Block[];
 }
 
 /** A record as the browser knows it before fetching its text. */
-export type IndexedRecord = Omit<SearchRecord, 'content' | 'keywords'>;
+export type IndexedRecord = Omit<SearchRecord, 'content' | 'keywords' | 'blocks'>;

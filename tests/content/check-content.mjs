@@ -23,6 +23,7 @@ import {
   pythonProblems,
   undatedClientReleases,
   wordingProblems,
+  keywordProblems,
 } from './corrections.mjs';
 
 const {specOperations} = specs;
@@ -265,6 +266,7 @@ function main() {
     if (!frontMatter.title) report(where, 'front matter lacks title');
     if (!frontMatter.description) report(where, 'front matter lacks description');
     else if (String(frontMatter.description).length > 160) report(where, 'description longer than 160 characters');
+    for (const problem of keywordProblems(frontMatter)) report(where, problem);
     if (/^# /m.test(body.replace(/^```[\s\S]*?^```/gm, ''))) report(where, 'body has an h1; the title is the h1');
     const placeholder = PLACEHOLDERS.exec(body);
     if (placeholder) report(where, `placeholder wording "${placeholder[0]}"`);

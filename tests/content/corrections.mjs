@@ -227,3 +227,26 @@ export function apiKeyPathProblems(spec) {
         : `${id} (${found[id]}) is not an API-key path the clients call`,
     );
 }
+
+/**
+ * Front-matter `keywords`: the words readers use for a page's subject that
+ * its title and text may not (search and Ask AI match them; the page's
+ * <meta name="keywords"> shows them). A list of short, distinct phrases.
+ */
+export function keywordProblems(frontMatter) {
+  const {keywords, title = ''} = frontMatter;
+  if (keywords === undefined) return [];
+  if (!Array.isArray(keywords) || keywords.length === 0) return ['keywords must be a non-empty list'];
+  const problems = [];
+  const seen = new Set();
+  for (const keyword of keywords) {
+    const text = String(keyword).trim();
+    const key = text.toLowerCase();
+    if (typeof keyword !== 'string' || !text) problems.push(`keyword ${JSON.stringify(keyword)} is not a phrase`);
+    else if (text.split(/\s+/).length > 5) problems.push(`keyword "${text}" is longer than five words`);
+    else if (seen.has(key)) problems.push(`keyword "${text}" is listed twice`);
+    else if (key === String(title).toLowerCase()) problems.push(`keyword "${text}" repeats the title`);
+    seen.add(key);
+  }
+  return problems;
+}

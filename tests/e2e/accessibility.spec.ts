@@ -62,6 +62,28 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
     },
   },
   {
+    name: 'Ask AI with a quoted table, code and the read-more list',
+    route: '/platform/quick-start',
+    open: async (page) => {
+      await page.getByRole('button', {name: 'Ask AI'}).click();
+      const dialog = page.getByRole('dialog', {name: 'Ask AI'});
+      await dialog.getByRole('button', {name: 'How do I configure my topic model?'}).click();
+      await expect(dialog.getByRole('heading', {name: 'Read more'})).toBeVisible();
+      await expect(dialog.getByRole('table')).toBeVisible();
+    },
+  },
+  {
+    name: 'Ask AI with no direct answer',
+    route: '/platform/quick-start',
+    open: async (page) => {
+      await page.getByRole('button', {name: 'Ask AI'}).click();
+      const dialog = page.getByRole('dialog', {name: 'Ask AI'});
+      await dialog.getByRole('textbox').fill('What is the airspeed velocity of an unladen swallow?');
+      await dialog.getByRole('textbox').press('Enter');
+      await expect(dialog.getByText('No direct answer in the docs', {exact: true})).toBeVisible();
+    },
+  },
+  {
     name: 'phone menu',
     route: '/platform/quick-start',
     open: async (page) => {

@@ -49,7 +49,7 @@ for (const [question, page_] of [
     await openAskAi(page);
     await panel(page).getByRole('button', {name: question}).click();
     const answer = await lastAnswer(page);
-    await expect(answer).toContainText('Drawn from the docs');
+    await expect(answer).toContainText('Quoted from the docs');
     const citations = answer.getByRole('link', {name: /^Source \d+/});
     await expect(citations.first()).toBeVisible();
     const hrefs = await citations.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -63,6 +63,52 @@ for (const [question, page_] of [
     expect(consoleErrors).toEqual([]);
   });
 }
+
+test('an answer quotes one section as the docs show it: its table whole, its code as code, then sections to read more', async ({
+  page,
+}) => {
+  await openAskAi(page);
+  await panel(page).getByRole('button', {name: 'How do I configure my topic model?'}).click();
+  const answer = await lastAnswer(page);
+  await expect(answer).toContainText('Quoted from the docs');
+  // The table of options, with its header row, not cells joined into a sentence.
+  const table = answer.getByRole('table');
+  await expect(table.getByRole('columnheader', {name: 'Option'})).toBeVisible();
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+  // The quote names its one source, then the other sections follow with a line each.
+  await expect(answer.getByRole('link', {name: /^Source 1: Topic modeling/})).toBeVisible();
+  await expect(answer.getByRole('heading', {name: 'Read more'})).toBeVisible();
+  const more = answer.getByRole('listitem').filter({has: page.getByRole('link', {name: /^Source [2-9]/})});
+  expect(await more.count()).toBeGreaterThan(0);
+  for (const text of await more.allInnerTexts()) expect(text.split('\n').filter(Boolean).length).toBe(2);
+  await expect(panel(page).locator('[aria-live="polite"]')).toContainText('From Topic modeling');
+});
+
+test('code in the quoted passage is shown as code', async ({page}) => {
+  await openAskAi(page);
+  await input(page).fill('my map says the dataset is locked');
+  await input(page).press('Enter');
+  const answer = await lastAnswer(page);
+  await expect(answer.locator('pre code')).toContainText('wait_for_dataset_lock');
+});
+
+test('by keyboard: Tab reaches the source and the read-more links, Enter follows one', async ({page}) => {
+  await openAskAi(page);
+  await input(page).fill('How do I configure my topic model?');
+  await input(page).press('Enter');
+  const answer = await lastAnswer(page);
+  const target = answer.getByRole('link', {name: /^Source 2/});
+  const href = await target.getAttribute('href');
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await target.evaluate((link) => link === document.activeElement);
+  }
+  expect(reached).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(panel(page)).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?]/g, '\\$&')}$`));
+});
 
 test('Enter sends, Shift+Enter breaks the line; follow-ups stay in the thread; a new conversation clears it', async ({
   page,
@@ -98,10 +144,12 @@ test('answers are announced and can be copied', async ({page, context}) => {
 
 test('a question the docs do not answer says so and offers the closest pages and search', async ({page}) => {
   await openAskAi(page);
-  await input(page).fill('What is the airspeed velocity of an unladen swallow?');
+  await input(page).fill('Can I pay for Atlas with bitcoin?');
   await input(page).press('Enter');
   const answer = await lastAnswer(page);
-  await expect(answer).toContainText('Not found in the docs');
+  await expect(answer).toContainText('No direct answer in the docs');
+  await expect(answer.getByRole('list', {name: 'Closest pages'}).getByRole('link').first()).toBeVisible();
+  await expect(panel(page).locator('[aria-live="polite"]')).toContainText('No direct answer in the docs');
   await expect(answer.getByRole('link', {name: /Search the docs/})).toHaveAttribute('href', /^\/search\?q=/);
 });
 

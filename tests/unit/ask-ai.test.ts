@@ -1,56 +1,93 @@
 import {describe, expect, it} from 'vitest';
-import {composeAnswer, coverage, sentences} from '@site/src/ask-ai/compose';
+import {composeAnswer, leadBlocks, ANSWERING, oneLine} from '@site/src/ask-ai/compose';
+import {coverage, wantsCode, wantsOverview} from '@site/src/ask-ai/question';
+import {blocksMarkdown, type Block} from '@site/src/search/passages';
 import {kapaAttributes} from '@site/src/ask-ai/kapa';
 import {chatMessages} from '@site/src/ask-ai/providers';
 import {createChatStreamParser} from '@site/src/ask-ai/sse';
 import {DISCLAIMER, EXAMPLE_QUESTIONS, type Passage} from '@site/src/ask-ai/types';
 
-const passage = (n: number, title: string, text: string, url = `/p/${n}`): Passage => ({n, title, url, text});
+const passage = (n: number, title: string, text: string, url = `/p/${n}`, blocks?: Block[]): Passage => ({
+  n,
+  title,
+  url,
+  text,
+  ...(blocks ? {blocks} : {}),
+});
 
 describe('embedded answers', () => {
-  it('splits passages into quotable sentences', () => {
-    expect(sentences('A dataset holds your rows. Short one. Maps are built from datasets by indexing them.')).toEqual([
-      'A dataset holds your rows.',
-      'Maps are built from datasets by indexing them.',
-    ]);
-  });
+  const topicBlocks: Block[] = [
+    {p: 'Atlas builds a topic model for every map.'},
+    {p: 'Configure the topic model by passing `topic_model` to `create_index`. It accepts these options:'},
+    {
+      table: [
+        ['Option', 'Default'],
+        ['`build_topic_model`', '`True`'],
+        ['`cluster_method`', '`"fast"`'],
+      ],
+    },
+    {code: 'dataset.create_index(topic_model=NomicTopicOptions(build_topic_model=True))', lang: 'python'},
+    {p: 'Topics are written in a background job after the map is built.'},
+  ];
 
-  it('measures how much of the question a sentence covers, stems and synonyms included', () => {
+  it('measures how much of the question a text covers, stems and synonyms included', () => {
     expect(coverage('Topic models label the clusters of a map.', ['topic', 'model'])).toBe(1);
     expect(coverage('Delete a dataset from its settings.', ['remove', 'dataset'])).toBe(1);
     expect(coverage('Nothing about it here at all.', ['topic'])).toBe(0);
   });
 
-  it('quotes the sentences that answer, each with the citation of its section', () => {
+  it('tells questions about what a thing is, and questions asking how, from others', () => {
+    expect(wantsOverview('What is a Dataset?')).toBe(true);
+    expect(wantsOverview('what does a data map look like')).toBe(true);
+    expect(wantsOverview('cancel a running task')).toBe(false);
+    expect(wantsCode('How do I configure my topic model?')).toBe(true);
+    expect(wantsCode('which regions are supported')).toBe(false);
+  });
+
+  it('quotes the paragraph that answers with the table it introduces, whole, and the code as code', () => {
+    const lead = leadBlocks(topicBlocks, 'How do I configure my topic model?');
+    expect(lead).toEqual([topicBlocks[1], topicBlocks[2], topicBlocks[3]]);
+  });
+
+  it("quotes a section's opening when the question asks what something is", () => {
+    expect(leadBlocks(topicBlocks, 'what is a topic model')[0]).toEqual(topicBlocks[0]);
+  });
+
+  it('leads with one section, shown whole, and lists the others to read more', () => {
     const answer = composeAnswer('How do I configure my topic model?', [
-      passage(
-        1,
-        'Topic modeling',
-        'Atlas builds a topic model for every map. Configure the topic model with NomicTopicOptions when you call create_index.',
-        '/platform/datasets/data-maps/topic-modeling#configure',
-      ),
-      passage(2, 'Storage', 'Datasets are stored as Arrow tables in object storage.'),
+      passage(1, 'Topic modeling', '', '/platform/datasets/data-maps/topic-modeling#configure', topicBlocks),
+      passage(2, 'About topics', 'Topic models group points. Labels come from the topic label field.'),
     ]);
     expect(answer.grounded).toBe(true);
     expect(answer.notFound).toBeUndefined();
-    expect(answer.text).toContain('Configure the topic model with NomicTopicOptions when you call create_index. [1]');
-    expect(answer.sources.map((s) => s.url)).toEqual(['/platform/datasets/data-maps/topic-modeling#configure']);
-    // Nothing is generated: every sentence of the answer is a sentence of the docs.
-    const quoted = answer.text.split(/ \[\d+\] ?/).filter(Boolean);
-    for (const sentence of quoted)
-      expect(
-        sentences(
-          'Atlas builds a topic model for every map. Configure the topic model with NomicTopicOptions when you call create_index.',
-        ),
-      ).toContain(sentence);
+    expect(answer.lead).toEqual([topicBlocks[1], topicBlocks[2], topicBlocks[3]]);
+    expect(answer.sources.map((s) => s.n)).toEqual([1, 2]);
+    // Nothing is generated or spliced: the text is the lead's blocks, as Markdown.
+    expect(answer.text).toBe(blocksMarkdown(answer.lead!));
+    expect(answer.text).toContain('| `build_topic_model` | `True` |');
+    expect(answer.text).toContain('```python\ndataset.create_index(');
+    expect(answer.text).not.toContain('Labels come from');
   });
 
-  it('says so, and offers the closest pages, when nothing answers', () => {
+  it('gives each other section one line to read more', () => {
+    const long = passage(2, 'Limits', 'First sentence ends here. Second one is not shown.');
+    expect(oneLine(long)).toBe('First sentence ends here.');
+    expect(oneLine(passage(3, 'Code', '', '/c', [{code: 'x = 1'}, {p: `${'word '.repeat(60)}end.`}]))).toMatch(
+      /^(word ){20,}.*…$/,
+    );
+  });
+
+  it('says so, and offers the closest pages, when the best section covers too little of the question', () => {
     const answer = composeAnswer('What is the airspeed of a swallow?', [
-      passage(1, 'Storage', 'Datasets are stored as Arrow tables.'),
+      passage(1, 'Storage', 'Datasets are stored as Arrow tables.', '/storage#arrow'),
+      passage(2, 'Storage', 'Another section of it.', '/storage#other'),
+      passage(3, 'Limits', 'Rate limits apply.'),
     ]);
     expect(answer.notFound).toBe(true);
-    expect(answer.sources.map((s) => s.title)).toEqual(['Storage']);
+    expect(answer.lead).toBeUndefined();
+    // One entry per page.
+    expect(answer.sources.map((s) => s.title)).toEqual(['Storage', 'Limits']);
+    expect(ANSWERING.minConfidence).toBeGreaterThan(0);
   });
 });
 

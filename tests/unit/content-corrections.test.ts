@@ -11,6 +11,7 @@ import {
   pythonProblems,
   undatedClientReleases,
   wordingProblems,
+  keywordProblems,
 } from '../content/corrections.mjs';
 
 describe('wording that contradicts a correction', () => {
@@ -172,5 +173,26 @@ describe('API-key paths', () => {
       deleteApiKey: 'DELETE /v1/user/authorization/keys/{organization_id}/{key_name}',
     });
     expect(apiKeyPathProblems(wrong)).toHaveLength(2);
+  });
+});
+
+describe('front-matter keywords', () => {
+  it('accepts short distinct phrases, and rejects repeats, long phrases, the title and non-lists', () => {
+    expect(keywordProblems({title: 'Data stories', keywords: ['scrollytelling', 'animation']})).toEqual([]);
+    expect(keywordProblems({title: 'Data stories'})).toEqual([]);
+    expect(keywordProblems({title: 'Data stories', keywords: 'animation'})).toEqual([
+      'keywords must be a non-empty list',
+    ]);
+    expect(
+      keywordProblems({
+        title: 'Data stories',
+        keywords: ['Animation', 'animation', 'data stories', 'one two three four five six', 3],
+      }),
+    ).toEqual([
+      'keyword "animation" is listed twice',
+      'keyword "data stories" repeats the title',
+      'keyword "one two three four five six" is longer than five words',
+      'keyword 3 is not a phrase',
+    ]);
   });
 });

@@ -49,7 +49,7 @@ const RECORDS: SearchRecord[] = [
 function tracked(records: SearchRecord[], shardSize?: number, fragmentSize?: number) {
   const files = buildIndexFiles(records, {shardSize, fragmentSize});
   const source = memorySource(files);
-  const asked = {shards: [] as number[], fragments: [] as number[]};
+  const asked = {shards: [] as number[], fragments: [] as number[], passages: [] as number[]};
   return {
     files,
     asked,
@@ -57,6 +57,7 @@ function tracked(records: SearchRecord[], shardSize?: number, fragmentSize?: num
       head: source.head,
       shard: (n: number) => (asked.shards.push(n), source.shard(n)),
       fragment: (n: number) => (asked.fragments.push(n), source.fragment(n)),
+      passage: (n: number) => (asked.passages.push(n), source.passage(n)),
     },
   };
 }
@@ -129,6 +130,10 @@ describe('the engine over the sharded index', () => {
     expect(asked.fragments).toEqual([]);
     expect(await engine.contents([hits[0]!.record])).toEqual(['Near-duplicates are tagged.']);
     expect(asked.fragments).toHaveLength(1);
+    // Ask AI's blocks come from their own files, never with a search.
+    expect(asked.passages).toEqual([]);
+    expect(await engine.blocks([hits[0]!.record])).toEqual([[{p: 'Near-duplicates are tagged.'}]]);
+    expect(asked.passages).toHaveLength(1);
   });
 
   it('retries a shard that failed to load', async () => {

@@ -7,6 +7,8 @@ import {
   anchorOf,
   encodeTerm,
   fragmentFile,
+  passageFile,
+  type PassageFile,
   prefixOf,
   SEARCH_FILES_PATH,
   shardFile,
@@ -23,6 +25,7 @@ export interface IndexFiles {
   head: IndexHead;
   shards: Shard[];
   fragments: Fragment[];
+  passages: PassageFile[];
 }
 
 // Sizes (characters before compression) at which a shard or fragment file is
@@ -30,6 +33,7 @@ export interface IndexFiles {
 // terms and its hits' text, large enough that it needs few requests.
 export const SHARD_SIZE = 2000;
 export const FRAGMENT_SIZE = 1000;
+export const PASSAGE_SIZE = 4000;
 
 /** Consecutive items in groups of at least `size` characters; returns each group's first index. */
 function groupStarts(sizes: number[], size: number): number[] {
@@ -71,7 +75,7 @@ function describe(records: SearchRecord[]): Pick<IndexHead, 'areas' | 'pages' | 
  */
 export function buildIndexFiles(
   records: SearchRecord[],
-  {baseUrl = '/', shardSize = SHARD_SIZE, fragmentSize = FRAGMENT_SIZE} = {},
+  {baseUrl = '/', shardSize = SHARD_SIZE, fragmentSize = FRAGMENT_SIZE, passageSize = PASSAGE_SIZE} = {},
 ): IndexFiles {
   records.forEach((record, i) => {
     if (record.id !== i)
@@ -108,8 +112,15 @@ export function buildIndexFiles(
     records.slice(start, fragmentStarts[i + 1] ?? records.length).map((r) => r.content),
   );
 
+  const blocks = records.map((r) => r.blocks ?? [{p: r.content}]);
+  const passageStarts = groupStarts(
+    blocks.map((b) => JSON.stringify(b).length),
+    passageSize,
+  );
+  const passages = passageStarts.map((start, i) => blocks.slice(start, passageStarts[i + 1] ?? records.length));
+
   const version = createHash('sha256')
-    .update(JSON.stringify([shards, fragments]))
+    .update(JSON.stringify([shards, fragments, passages]))
     .digest('hex')
     .slice(0, 12);
   return {
@@ -121,18 +132,21 @@ export function buildIndexFiles(
       averageFieldLength,
       shards: shardStarts.map((start) => prefixes[start]!),
       fragments: fragmentStarts,
+      passages: passageStarts,
     },
     shards,
     fragments,
+    passages,
   };
 }
 
 /** An engine source over files already in memory (the benchmarks and unit tests). */
-export function memorySource({head, shards, fragments}: IndexFiles): IndexSource {
+export function memorySource({head, shards, fragments, passages}: IndexFiles): IndexSource {
   return {
     head,
     shard: async (n) => shards[n]!,
     fragment: async (n) => fragments[n]!,
+    passage: async (n) => passages[n]!,
   };
 }
 
@@ -154,13 +168,17 @@ function versionDir(siteDir: string, version: string): string {
 }
 
 /** Writes the shards and fragments, replacing those of any earlier index. */
-export async function writeStaticFiles(siteDir: string, {head, shards, fragments}: IndexFiles): Promise<void> {
+export async function writeStaticFiles(
+  siteDir: string,
+  {head, shards, fragments, passages}: IndexFiles,
+): Promise<void> {
   await fs.promises.rm(path.join(siteDir, SEARCH_STATIC_DIR), {recursive: true, force: true});
   const dir = versionDir(siteDir, head.version);
   await fs.promises.mkdir(dir, {recursive: true});
   await Promise.all([
     ...shards.map((shard, n) => fs.promises.writeFile(path.join(dir, shardFile(n)), JSON.stringify(shard))),
     ...fragments.map((fragment, n) => fs.promises.writeFile(path.join(dir, fragmentFile(n)), JSON.stringify(fragment))),
+    ...passages.map((passage, n) => fs.promises.writeFile(path.join(dir, passageFile(n)), JSON.stringify(passage))),
   ]);
 }
 
@@ -176,5 +194,6 @@ export function readIndexFiles(siteDir: string): IndexFiles {
     head,
     shards: head.shards.map((_, n) => read(path.join(dir, shardFile(n))) as Shard),
     fragments: head.fragments.map((_, n) => read(path.join(dir, fragmentFile(n))) as Fragment),
+    passages: head.passages.map((_, n) => read(path.join(dir, passageFile(n))) as PassageFile),
   };
 }

@@ -49,6 +49,7 @@ async function pageRecords(page: Page, siteDir: string, next: () => number): Pro
       // A page's introduction falls back to its description, and carries its
       // front-matter keywords.
       content: section.depth === 1 ? section.text || page.description : section.text,
+      blocks: section.depth === 1 && section.blocks.length === 0 ? [{p: page.description}] : section.blocks,
       keywords:
         [section.depth === 1 ? page.frontMatter.keywords?.join(' ') : undefined, section.code]
           .filter(Boolean)
@@ -57,14 +58,20 @@ async function pageRecords(page: Page, siteDir: string, next: () => number): Pro
   });
 }
 
-function operationRecords(next: () => number): SearchRecord[] {
-  return specOperations().map((op) => ({
+async function operationRecords(next: () => number): Promise<SearchRecord[]> {
+  const operations = specOperations();
+  // Ask AI quotes an operation's description as its paragraphs, lists and tables.
+  const blocks = await Promise.all(
+    operations.map(async (op) => (await sectionsOf(op.description)).flatMap((section) => section.blocks)),
+  );
+  return operations.map((op, i) => ({
     id: next(),
     url: op.route,
     type: 'lvl1',
     hierarchy: {lvl0: op.legacy ? 'Legacy API' : 'API reference', lvl1: op.summary},
     content: `${op.method} ${op.path}. ${stripMarkdown(op.description)}`,
     keywords: [op.path, op.operationId, op.tag, ...op.parameters, ...op.bodyProperties].filter(Boolean).join(' '),
+    blocks: [{p: `${op.method} \`${op.path}\``}, ...blocks[i]!],
   }));
 }
 
@@ -90,7 +97,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
         .filter((doc) => !doc.frontMatter.api);
       const records: SearchRecord[] = [];
       for (const page of pages) records.push(...(await pageRecords(page, context.siteDir, next)));
-      records.push(...operationRecords(next));
+      records.push(...(await operationRecords(next)));
       const files = buildIndexFiles(records, {baseUrl: context.baseUrl});
       await writeStaticFiles(context.siteDir, files);
       await actions.createData('search-head.json', JSON.stringify(files.head));

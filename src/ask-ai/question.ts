@@ -1,0 +1,50 @@
+import {stem, tokenize, wordVariants} from '../search/engine';
+
+/** The stemmed words of a text, for `covers`. */
+export function wordSet(text: string): Set<string> {
+  return new Set(tokenize(text).map(stem));
+}
+
+/** Whether a text's words contain a question word, its stem or a synonym. */
+export function covers(words: Set<string>, word: string): boolean {
+  return wordVariants(word).some((variant) => words.has(stem(variant)));
+}
+
+/**
+ * How much of a question a text covers: the share of its words the text
+ * contains, each word weighted (by default, all alike; Ask AI weighs rare
+ * words more, see `rarity`).
+ */
+export function coverage(text: string, words: string[], weight: (word: string) => number = () => 1): number {
+  const total = words.reduce((sum, word) => sum + weight(word), 0);
+  if (total === 0) return 0;
+  const tokens = wordSet(text);
+  return words.filter((word) => covers(tokens, word)).reduce((sum, word) => sum + weight(word), 0) / total;
+}
+
+/**
+ * Each question word's weight among some texts: words that few of them
+ * contain tell them apart and weigh more (inverse document frequency).
+ */
+export function rarity(texts: string[], words: string[]): (word: string) => number {
+  const sets = texts.map(wordSet);
+  const weights = new Map(
+    words.map((word) => {
+      const containing = sets.filter((set) => covers(set, word)).length;
+      return [word, Math.log((sets.length + 1) / (containing + 0.5))];
+    }),
+  );
+  return (word) => weights.get(word) ?? 0;
+}
+
+/** Whether the question asks what something is or looks like, which a page's introduction answers best. */
+export function wantsOverview(question: string): boolean {
+  return /\b(what(?:'s| is| are)|look(?:s)? like|overview|explain|tell me about|difference between)\b/i.test(question);
+}
+
+/** Whether the question asks how to do something, where the section's code helps. */
+export function wantsCode(question: string): boolean {
+  return /\b(how (?:do|can|to|should)|example|code|snippet|python|curl|typescript|call|script|sample)\b/i.test(
+    question,
+  );
+}
