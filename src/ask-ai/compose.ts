@@ -5,7 +5,7 @@ import type {Answer, Passage} from './types';
 
 // minConfidence: below this share of the question in its best section (rare
 // words weigh more), the answer says the docs have no direct answer. Chosen
-// on the tuning split of tests/ask-eval.json, where it turns away 5 of the 8
+// on the tuning split of tests/ask-eval.json, where it turns away 3 of the 8
 // questions the docs do not answer and loses 2 of 79 right citations (npm run
 // bench:ask prints both). leadCharacters: a quoted passage stops growing past
 // this length (a list or table is always shown whole).

@@ -48,3 +48,32 @@ export function wantsCode(question: string): boolean {
     question,
   );
 }
+
+/**
+ * For each section, its best block's BM25 score for the question: the
+ * section's heading plus one of its paragraphs, lists or tables, scored
+ * against all blocks of all the sections. A question's answer is often one
+ * paragraph or one table of a long section, which section-level ranking dilutes.
+ */
+export function bestBlockScores(sections: {heading: string; texts: string[]}[], words: string[]): number[] {
+  const docs = sections.map(({heading, texts}) =>
+    (texts.length > 0 ? texts : ['']).map((text) => tokenize(`${heading} ${text}`).map(stem)),
+  );
+  const all = docs.flat();
+  const average = all.reduce((sum, d) => sum + d.length, 0) / Math.max(all.length, 1);
+  const sets = all.map((d) => new Set(d));
+  const idf = new Map(
+    words.map((word) => {
+      const n = sets.filter((set) => covers(set, word)).length;
+      return [word, Math.log(1 + (all.length - n + 0.5) / (n + 0.5))];
+    }),
+  );
+  const variants = new Map(words.map((word) => [word, new Set(wordVariants(word).map(stem))]));
+  const bm25 = (doc: string[]) =>
+    words.reduce((sum, word) => {
+      const tf = doc.filter((token) => variants.get(word)!.has(token)).length;
+      if (tf === 0) return sum;
+      return sum + (idf.get(word)! * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * doc.length) / average));
+    }, 0);
+  return docs.map((blocks) => Math.max(...blocks.map(bm25)));
+}

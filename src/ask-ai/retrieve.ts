@@ -2,7 +2,7 @@ import {queryWords, type Engine} from '../search/engine';
 import {loadEngine} from '../search/localClient';
 import {blockText, type Block} from '../search/passages';
 import type {IndexedRecord} from '../search/records';
-import {coverage, rarity, wantsOverview} from './question';
+import {bestBlockScores, coverage, rarity, wantsOverview} from './question';
 import type {Passage} from './types';
 
 /** A search record and its blocks as a passage an answer can cite. */
@@ -14,7 +14,7 @@ export function toPassage(record: IndexedRecord, text: string, n: number, blocks
 // Ranking weights for answers, tuned on the tuning split of tests/ask-eval.json
 // (npm run bench:ask): search's own score, then how much of the question the
 // section's heading and its text cover, rare words weighing more.
-export const RANKING = {candidates: 40, minShare: 0.25, heading: 0.7, text: 1.5, overview: 0.4};
+export const RANKING = {candidates: 40, minShare: 0.25, heading: 0.7, text: 1.5, overview: 0.4, block: 0.3};
 
 /**
  * The best sections for a question, one per URL, numbered from 1: search's
@@ -32,6 +32,11 @@ export async function passagesFor(engine: Engine, question: string, count = 6): 
   const headings = hits.map(({record: {hierarchy: h}}) => [h.lvl1, h.lvl2, h.lvl3].filter(Boolean).join(' '));
   const bodies = hits.map((_, i) => `${headings[i]} ${blocks[i]!.map(blockText).join(' ')}`);
   const weight = rarity(bodies, words);
+  const blockScores = bestBlockScores(
+    hits.map((_, i) => ({heading: headings[i]!, texts: blocks[i]!.filter((b) => !('code' in b)).map(blockText)})),
+    words,
+  );
+  const topBlock = Math.max(...blockScores, 1e-9);
   const top = hits[0]?.score ?? 1;
   const overview = wantsOverview(question);
   return hits
@@ -41,7 +46,8 @@ export async function passagesFor(engine: Engine, question: string, count = 6): 
         hit.score / top +
         RANKING.heading * coverage(headings[i]!, words, weight) +
         RANKING.text * covered +
-        (overview && hit.record.type === 'lvl1' ? RANKING.overview : 0);
+        (overview && hit.record.type === 'lvl1' ? RANKING.overview : 0) +
+        (RANKING.block * blockScores[i]!) / topBlock;
       return {hit, blocks: blocks[i]!, covered, score};
     })
     .filter(({blocks}) => blocks.length > 0)

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {composeAnswer, leadBlocks, ANSWERING, oneLine} from '@site/src/ask-ai/compose';
-import {coverage, wantsCode, wantsOverview} from '@site/src/ask-ai/question';
+import {bestBlockScores, coverage, wantsCode, wantsOverview} from '@site/src/ask-ai/question';
 import {blocksMarkdown, type Block} from '@site/src/search/passages';
 import {kapaAttributes} from '@site/src/ask-ai/kapa';
 import {chatMessages} from '@site/src/ask-ai/providers';
@@ -34,6 +34,17 @@ describe('embedded answers', () => {
     expect(coverage('Topic models label the clusters of a map.', ['topic', 'model'])).toBe(1);
     expect(coverage('Delete a dataset from its settings.', ['remove', 'dataset'])).toBe(1);
     expect(coverage('Nothing about it here at all.', ['topic'])).toBe(0);
+  });
+
+  it('scores a section by its best block, so one answering table row is not diluted by a long section', () => {
+    const [focused, diluted] = bestBlockScores(
+      [
+        {heading: 'Troubleshooting', texts: ['Intro.', 'Accented characters garbled: export as UTF-8.']},
+        {heading: 'Export', texts: ['Accented names are kept.', 'Characters of the report.', 'Garbled rows are rare.']},
+      ],
+      ['accented', 'character', 'garbled'],
+    );
+    expect(focused).toBeGreaterThan(diluted!);
   });
 
   it('tells questions about what a thing is, and questions asking how, from others', () => {
