@@ -71,6 +71,15 @@ export function leadBlocks(
   return lead;
 }
 
+const pageOf = (p: Passage) => p.url.split('#')[0];
+
+/** Sections to read more: the best of each other page first, in rank order, then the rest. */
+function readMore(passages: Passage[]): Passage[] {
+  const pages = new Set<string>();
+  const firsts = passages.filter((p) => !pages.has(pageOf(p)!) && pages.add(pageOf(p)!));
+  return [...firsts, ...passages.filter((p) => !firsts.includes(p))].slice(0, READ_MORE);
+}
+
 /** One line about a section, for the "Read more" list: its first sentence, cut to a line. */
 export function oneLine(passage: Passage): string {
   const first = (passage.blocks ?? [{p: passage.text}]).find((b) => !isCode(b));
@@ -96,9 +105,7 @@ export function composeAnswer(question: string, passages: Passage[]): Answer {
       coverage(`${best.title} ${best.section ?? ''} ${blocksOf(best).map(blockText).join(' ')}`, words))
     : 0;
   if (!best || confidence < ANSWERING.minConfidence) {
-    const pages = passages.filter(
-      (p, i) => passages.findIndex((o) => o.url.split('#')[0] === p.url.split('#')[0]) === i,
-    );
+    const pages = passages.filter((p, i) => passages.findIndex((o) => pageOf(o) === pageOf(p)) === i);
     return {
       text: 'The docs do not seem to answer this question directly. These pages are the closest matches.',
       sources: pages.slice(0, 3).map((p, i) => ({...p, n: i + 1})),
@@ -110,7 +117,7 @@ export function composeAnswer(question: string, passages: Passage[]): Answer {
   return {
     text: blocksMarkdown(lead),
     lead,
-    sources: passages.slice(0, READ_MORE + 1).map((p, i) => ({...p, n: i + 1})),
+    sources: [best, ...readMore(passages.slice(1))].map((p, i) => ({...p, n: i + 1})),
     grounded: true,
   };
 }

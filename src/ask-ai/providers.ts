@@ -62,7 +62,8 @@ export function chatMessages(question: string, history: Turn[], passages: Passag
 export function endpointProvider(url: string): AnswerProvider {
   return {
     async answer({question, history, onText, signal}) {
-      const passages = await retrieve(`${history.at(-1)?.question ?? ''} ${question}`.trim());
+      // A chat model reads the best six sections; more would dilute them.
+      const passages = await retrieve(`${history.at(-1)?.question ?? ''} ${question}`.trim(), 6);
       const response = await fetch(url, {
         method: 'POST',
         headers: {'content-type': 'application/json', accept: 'text/event-stream'},

@@ -23,7 +23,7 @@ export const RANKING = {candidates: 40, minShare: 0.25, heading: 0.7, text: 1.5,
  * introductions first when the question asks what something is or looks
  * like. Each passage carries its `coverage` of the question.
  */
-export async function passagesFor(engine: Engine, question: string, count = 6): Promise<Passage[]> {
+export async function passagesFor(engine: Engine, question: string, count = 12): Promise<Passage[]> {
   const words = queryWords(question);
   const hits = (await engine.search(question, RANKING.candidates * 3, {minShare: RANKING.minShare}))
     .filter((hit, i, all) => all.findIndex((other) => other.record.url === hit.record.url) === i)
@@ -63,6 +63,6 @@ export async function passagesFor(engine: Engine, question: string, count = 6): 
  * The sections of the docs most relevant to a question, from the same index
  * and engine as search (src/search/), best first.
  */
-export async function retrieve(question: string, count = 6): Promise<Passage[]> {
+export async function retrieve(question: string, count?: number): Promise<Passage[]> {
   return passagesFor(await loadEngine(), question, count);
 }
