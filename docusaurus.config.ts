@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
@@ -18,6 +19,9 @@ import type {AnalyticsConfig} from './src/analytics/types';
 // embedded default (local search, no analytics), so a fresh clone needs none.
 const env = process.env;
 const siteUrl = env.SITE_URL ?? 'https://docs.nomic.ai';
+// Preview deployments: NO_INDEX=true asks crawlers to stay away (robots.txt
+// `Disallow: /` and a noindex meta tag on every page).
+const noIndex = env.NO_INDEX === 'true';
 // Hosted search: Algolia DocSearch when all three are set, else the local index.
 const search: SearchConfig =
   env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_API_KEY && env.ALGOLIA_INDEX_NAME
@@ -84,12 +88,31 @@ const links = {
 
 export type SiteLinks = typeof links;
 
+// Last-updated dates come from git. A source archive, a "Download ZIP" or a
+// container context without .git still builds, without them.
+const inGitWorktree = (() => {
+  try {
+    return (
+      execFileSync('git', ['rev-parse', '--is-inside-work-tree'], {cwd: __dirname, stdio: ['ignore', 'pipe', 'ignore']})
+        .toString()
+        .trim() === 'true'
+    );
+  } catch {
+    return false;
+  }
+})();
+// Said by a plugin, so once per build: Docusaurus loads this file in several workers.
+const noGitWarning: PluginConfig = () => ({
+  name: 'build-without-git',
+  loadContent: () => console.warn('[WARNING] Not a git checkout: the pages are built without last-updated dates.'),
+});
+
 const docsCommon = {
   // Categories start collapsed and can be toggled; the sidebar itself stays.
   sidebarCollapsible: true,
   sidebarCollapsed: true,
-  // From git history; a file without history (or a build without git) shows no date.
-  showLastUpdateTime: true,
+  // From git history; a file without history shows no date.
+  showLastUpdateTime: inGitWorktree,
   // ```mermaid blocks become inline SVG at build: no diagram code in the browser.
   remarkPlugins: [remarkDiagrams],
 } satisfies DocsOptions;
@@ -150,6 +173,7 @@ const config = {
   favicon: 'img/favicon.svg',
   url: siteUrl,
   baseUrl: '/',
+  noIndex,
   organizationName: 'nomic-ai',
   projectName: 'atlas-docs',
 
@@ -167,7 +191,7 @@ const config = {
       rspackBundler: true,
       rspackPersistentCache: true,
       ssgWorkerThreads: true,
-      gitEagerVcs: true,
+      gitEagerVcs: inGitWorktree,
     },
   },
 
@@ -224,6 +248,7 @@ const config = {
   ],
 
   plugins: [
+    ...(inGitWorktree ? [] : [noGitWarning]),
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -27,7 +27,7 @@ summary() {
 }
 trap summary EXIT
 
-step "Debian packages: Chromium; PostgreSQL, Poppler and curl for the code samples"
+step "Debian packages: Chromium and nginx; PostgreSQL, Poppler and curl for the code samples"
 bash tests/setup/ensure-system.sh
 step "Python environment for the code samples (.venv)"; node tests/samples/python/venv.mjs
 
@@ -41,7 +41,7 @@ step "Unit tests";     npm run --silent test:unit
 step "Code samples: Python against the real client and a fake Atlas, TypeScript, curl against the specs"
 npm run --silent test:samples
 step "Build";          npm run --silent build
-step "Builds with hosted services (Algolia and a chat endpoint; Kapa), answered by local mocks in the tests"
+step "Builds with hosted services (Algolia and a chat endpoint, built without .git; Kapa, as a NO_INDEX preview), answered by local mocks in the tests"
 npm run --silent build:hosted-test
 npm run --silent build:kapa-test
 step "Content checks"; npm run --silent test:content

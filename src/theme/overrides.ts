@@ -161,8 +161,8 @@ export const OVERRIDES: Override[] = [
     file: 'src/theme/Root/index.tsx',
     upstream: {...CORE, module: 'Root'},
     kind: 'replace',
-    why: "Every page's Markdown twin link and its section's social image.",
-    guardedBy: 'tests/e2e/writers-and-agents.spec.ts',
+    why: "Every page's Markdown twin link and its section's social image; plain in-site anchors (announcement bar, raw HTML) go through the router.",
+    guardedBy: 'tests/e2e/writers-and-agents.spec.ts, tests/e2e/site-behaviour.spec.ts',
     imports: ['react'],
   },
   {

@@ -6,7 +6,7 @@ const HOSTED_PORT = PORT + 1;
 const KAPA_PORT = PORT + 2;
 // Specs that need a build with hosted services configured.
 const HOSTED = /(algolia|ask-ai-endpoint|analytics-mixpanel)\.spec\.ts/;
-const KAPA = /(ask-ai-kapa|analytics-gtag)\.spec\.ts/;
+const KAPA = /(ask-ai-kapa|analytics-gtag|preview)\.spec\.ts/;
 
 const browser = {
   ...devices['Desktop Chrome'],
@@ -50,24 +50,25 @@ export default defineConfig({
       use: {...browser, baseURL: `http://127.0.0.1:${KAPA_PORT}`},
     },
   ],
-  // Production builds, served as a static host would serve them.
+  // Production builds, each served by Debian's nginx with the shipped
+  // configuration (deploy/nginx.conf), as the README recommends hosting them.
   webServer: [
     {
-      command: `node scripts/static-server.mjs ${PORT} build`,
+      command: `node tests/support/nginx.mjs ${PORT} build`,
       cwd: '../..',
       url: `http://127.0.0.1:${PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
-      command: `node scripts/static-server.mjs ${HOSTED_PORT} build-hosted`,
+      command: `node tests/support/nginx.mjs ${HOSTED_PORT} build-hosted`,
       cwd: '../..',
       url: `http://127.0.0.1:${HOSTED_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
-      command: `node scripts/static-server.mjs ${KAPA_PORT} build-kapa`,
+      command: `node tests/support/nginx.mjs ${KAPA_PORT} build-kapa`,
       cwd: '../..',
       url: `http://127.0.0.1:${KAPA_PORT}`,
       reuseExistingServer: !process.env.CI,

@@ -42,6 +42,52 @@ test.describe('announcement bar', () => {
     await page.reload();
     await expect(bar).toBeVisible();
   });
+
+  test('its link goes through the router: the page is not reloaded', async ({page, consoleErrors}) => {
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+    await page.goto('/platform/quick-start');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    // A marker that a full load would wipe out.
+    await page.evaluate(() => ((window as unknown as {marker: string}).marker = 'still here'));
+    await page.getByRole('banner').getByRole('link', {name: 'parse and extract documents'}).click();
+    await expect(page).toHaveURL(/\/platform\/files\/$/);
+    await expect(page.getByRole('heading', {level: 1})).not.toHaveText(/quick start/i);
+    expect(await page.evaluate(() => (window as unknown as {marker?: string}).marker)).toBe('still here');
+    expect(documents).toHaveLength(1);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test('a plain in-page anchor (raw HTML) goes through the router; other links are left to the browser', async ({
+  page,
+}) => {
+  const documents: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+  await page.goto('/platform/quick-start');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.evaluate(() => {
+    (window as unknown as {marker: string}).marker = 'still here';
+    // What raw HTML in a page renders: an anchor React knows nothing about.
+    document
+      .querySelector('article')!
+      .insertAdjacentHTML('afterbegin', '<p><a id="raw" href="/platform/datasets/">Datasets</a></p>');
+  });
+  await page.locator('#raw').click();
+  await expect(page).toHaveURL(/\/platform\/datasets\/$/);
+  expect(await page.evaluate(() => (window as unknown as {marker?: string}).marker)).toBe('still here');
+  expect(documents).toHaveLength(1);
+  // A file of the site, not a page: the browser loads it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/platform\/quick-start$/);
+  await page.evaluate(() =>
+    document
+      .querySelector('article')!
+      .insertAdjacentHTML('afterbegin', '<p><a id="file" href="/llms.txt">llms.txt</a></p>'),
+  );
+  await page.locator('#file').click();
+  await expect(page).toHaveURL(/\/llms\.txt$/);
+  expect(documents).toHaveLength(2);
 });
 
 test('light mode only, with no colour-mode switch', async ({page}) => {

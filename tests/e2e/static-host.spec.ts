@@ -1,8 +1,10 @@
 import type {Page} from '@playwright/test';
 import {expect, test} from './fixtures';
 
-// The build served as a generic static host serves it (scripts/static-server.mjs):
-// files as they are, `_headers` applied, 404.html with status 404 for anything else.
+// The build served by Debian's nginx with the shipped configuration
+// (deploy/nginx.conf, started by tests/support/nginx.mjs): files as they are,
+// the build's security-headers snippet on every response, 404.html with status
+// 404 for anything else.
 
 /** CSP violations the page reports, collected from the start of every document it loads. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -64,10 +66,47 @@ test('a path differing from a route only in letter case is not found, with statu
   expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
 });
 
+test('it is nginx that serves the build, with gzip', async ({request}) => {
+  const page = await request.get('/platform/quick-start', {headers: {'accept-encoding': 'gzip'}});
+  expect(page.headers().server).toMatch(/^nginx/);
+  expect(page.headers()['content-encoding']).toBe('gzip');
+  expect(page.headers()['content-type']).toBe('text/html; charset=utf-8');
+  const html = await page.text();
+  for (const asset of [/(\/assets\/js\/main\.[0-9a-f]+\.js)/, /(\/assets\/css\/[^"]+\.css)/]) {
+    const response = await request.get(asset.exec(html)![1]!, {headers: {'accept-encoding': 'gzip'}});
+    expect(response.headers()['content-encoding']).toBe('gzip');
+  }
+  const twin = await request.get('/platform/quick-start.md');
+  expect(twin.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+});
+
+test('robots.txt welcomes crawlers and names the sitemap by its absolute URL', async ({request}) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toBe('User-agent: *\nAllow: /\n\nSitemap: https://docs.nomic.ai/sitemap.xml\n');
+  expect((await request.get('/sitemap.xml')).status()).toBe(200);
+});
+
 test.describe('security headers', () => {
-  test('every response carries the policy from the build', async ({request}) => {
-    for (const path of ['/', '/platform/quick-start', '/no-such-page', '/img/logo.svg']) {
+  test('every response carries the policy from the build: HTML, JS, CSS, images, twins and the 404 page', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/platform/quick-start')).text();
+    const js = /(\/assets\/js\/main\.[0-9a-f]+\.js)/.exec(html)![1]!;
+    const css = /(\/assets\/css\/[^"]+\.css)/.exec(html)![1]!;
+    const paths: [string, number][] = [
+      ['/', 200],
+      ['/platform/quick-start', 200],
+      [js, 200],
+      [css, 200],
+      ['/img/logo.svg', 200],
+      ['/platform/quick-start.md', 200],
+      ['/no-such-page', 404],
+      ['/%E0%A4%A', 400],
+    ];
+    for (const [path, status] of paths) {
       const response = await request.get(path);
+      expect(response.status(), path).toBe(status);
       const headers = response.headers();
       const csp = headers['content-security-policy'] ?? '';
       expect(csp, path).toContain("default-src 'self'");
@@ -75,11 +114,15 @@ test.describe('security headers', () => {
       expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+(;|$)/);
       expect(csp).not.toContain('unsafe-eval');
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-      expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(headers['permissions-policy']).toContain('camera=()');
+      expect(headers['strict-transport-security'], path).toMatch(/max-age=\d+/);
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(headers['permissions-policy'], path).toContain('camera=()');
+      expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
     }
+    // The assets' own cache header did not cost them the security headers (nginx drops inherited add_header lines).
+    expect((await request.get(js)).headers()['cache-control']).toContain('immutable');
   });
 
   test('with no hosted service configured, the policy names no other host', async ({request}) => {
@@ -96,6 +139,8 @@ test.describe('security headers', () => {
     '/platform/embeddings-and-retrieval/text-embedding', // a chart
     '/reference/api/embed-text',
     '/reference/api/legacy/create-dataset',
+    '/reference/python-api/datasets-and-maps', // a reference page
+    '/privacy',
     '/platform/quick-start.html', // a redirect page
     '/no-such-page',
     '/search?q=embedding',

@@ -13,11 +13,13 @@ import {
   type HostedServices,
 } from './policy';
 import {routeAliases, withSharedRedirectScript} from './redirects';
+import {robotsTxt} from './robots';
 import {MOVED_PAGES} from '../../data/moved-pages';
 
 /** Files written next to the built pages. */
 export const HEADERS_FILE = '_headers';
 export const NGINX_FILE = 'security-headers.nginx.conf';
+export const ROBOTS_FILE = 'robots.txt';
 
 /**
  * What a generic static host needs beyond the pages, written after the build:
@@ -27,7 +29,9 @@ export const NGINX_FILE = 'security-headers.nginx.conf';
  * 2. security headers: `_headers` (Netlify, Cloudflare Pages) and an nginx
  *    snippet with the same policy. The CSP hashes the inline scripts of every
  *    built page and allows the hosts of the hosted services configured in
- *    docusaurus.config.ts, and nothing else.
+ *    docusaurus.config.ts, and nothing else;
+ * 3. robots.txt, with the sitemap's absolute URL (or `Disallow: /` for a
+ *    NO_INDEX preview).
  * One plugin, because the headers must hash the redirect pages once written.
  */
 export default function staticHostPlugin(context: LoadContext, services: HostedServices): Plugin {
@@ -53,6 +57,8 @@ export default function staticHostPlugin(context: LoadContext, services: HostedS
       const headers = securityHeaders(contentSecurityPolicy([...hashes], services));
       await fs.writeFile(path.join(props.outDir, HEADERS_FILE), headersFile(headers));
       await fs.writeFile(path.join(props.outDir, NGINX_FILE), nginxSnippet(headers));
+      const {url, baseUrl, noIndex} = context.siteConfig;
+      await fs.writeFile(path.join(props.outDir, ROBOTS_FILE), robotsTxt({url, baseUrl, noIndex}));
     },
   };
 }

@@ -6,6 +6,7 @@ import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import {socialImageOf} from '@site/src/data/sections';
 import {twinPath} from '@site/src/llms/twinPath';
+import {useRouterLinks} from '@site/src/router-links/useRouterLinks';
 
 /** Routes without a Markdown twin: the search page is a tool, not a text. */
 const NO_TWIN = new Set(['/search']);
@@ -18,10 +19,12 @@ function isPage(pathname: string): boolean {
 
 /**
  * Wraps the whole app to add what every page's head needs from its URL:
- * the Markdown twin for agents (`rel="alternate"`) and its section's social image.
+ * the Markdown twin for agents (`rel="alternate"`) and its section's social
+ * image; and to send plain in-site anchors through the router.
  */
 export default function Root({children}: {children: ReactNode}): ReactNode {
   const {pathname} = useLocation();
+  useRouterLinks(isPage);
   const {siteConfig} = useDocusaurusContext();
   const image = `${siteConfig.url}${socialImageOf(pathname)}`;
   return (
