@@ -4,32 +4,21 @@
 // the README promises: the build succeeds, prints exactly one warning about
 // it, and leaves out the last-updated dates. The tests build their
 // hosted-services site this way (package.json build:hosted-test), so it
-// costs no build of its own. The copy holds the files git knows or would add
-// and a link to node_modules.
+// costs no build of its own.
 // Usage: node tests/support/build-without-git.mjs --out-dir <dir>  (environment passes through)
-import {execFileSync, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {copyRepository, ROOT} from './repo-copy.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WARNING = /Not a git checkout: the pages are built without last-updated dates/g;
 
 const outIndex = process.argv.indexOf('--out-dir');
 const outDir = path.resolve(ROOT, outIndex > 0 ? process.argv[outIndex + 1] : 'build-no-git');
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-docs-no-git-'));
 try {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: ROOT})
-    .toString()
-    .split('\0')
-    .filter(Boolean);
-  for (const file of files) {
-    if (!fs.existsSync(path.join(ROOT, file))) continue;
-    fs.mkdirSync(path.join(copy, path.dirname(file)), {recursive: true});
-    fs.copyFileSync(path.join(ROOT, file), path.join(copy, file));
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  copyRepository(copy);
   const started = Date.now();
   const build = spawnSync('npm', ['run', '--silent', 'build', '--', '--out-dir', outDir], {
     cwd: copy,

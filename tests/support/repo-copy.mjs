@@ -1,0 +1,23 @@
+// A copy of the repository without .git: the files git knows or would add,
+// and a link to node_modules. Used to build as from a source archive
+// (tests/support/build-without-git.mjs) and to grow a twin of the site
+// (bench/scale.mjs).
+import {execFileSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function copyRepository(dest) {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: ROOT})
+    .toString()
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    if (!fs.existsSync(path.join(ROOT, file))) continue;
+    fs.mkdirSync(path.join(dest, path.dirname(file)), {recursive: true});
+    fs.copyFileSync(path.join(ROOT, file), path.join(dest, file));
+  }
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dest, 'node_modules'));
+}
