@@ -203,11 +203,18 @@ class Handler(BaseHTTPRequestHandler):
         return Reply(404, {"detail": "unknown admin path"})
 
 
+
+class Server(ThreadingHTTPServer):
+    # The clients send up to a thread pool's worth of requests at once; the
+    # default backlog of 5 made a busy machine reset some of them (a CI run).
+    request_queue_size = 128
+    daemon_threads = True
+
+
 def main() -> None:
     global STATE
     STATE = State()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", 0), Handler)
     port = server.server_address[1]
     base = f"http://127.0.0.1:{port}"
     print(json.dumps({"port": port, "hosts": {host: base for host in HOSTS}}), flush=True)
