@@ -15,8 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import {spawn, spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {chromium} from '@playwright/test';
 import yaml from 'js-yaml';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
@@ -25,18 +24,13 @@ import {transfer} from '../tests/support/transfer.mjs';
 import {createEngine} from '../src/search/engine';
 import {memorySource, readIndexFiles} from '../src/search/build/files';
 import {judgedQueries} from './relevance';
-import {RESULTS, ROOT, firstSearch, kb, listen, ratio, stockSite} from './support.mjs';
+import {measureGrowth} from '../tests/size/growth.mjs';
+import {RESULTS, ROOT, firstSearch, kb, listen, ratio, run, stockSite} from './support.mjs';
 
 const FACTOR = Number(process.env.SCALE_FACTOR ?? 10);
 const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
 const GUIDE = '/platform/account/dashboard';
 const API_PAGE = '/reference/api/embed-text';
-
-function run(command, args, cwd, env = {}) {
-  const result = spawnSync(command, args, {cwd, env: {...process.env, ...env}, encoding: 'utf8', maxBuffer: 1 << 28});
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-  return result;
-}
 
 /** Every file below a folder, relative to it. */
 function filesBelow(dir) {
@@ -127,13 +121,15 @@ function twin(grown) {
     path.join(dir, 'scale.config.ts'),
     "import config from './docusaurus.config';\nexport default {...config, onBrokenLinks: 'warn', onBrokenAnchors: 'ignore'};\n",
   );
-  run('node', ['src/api/build/generate.mjs'], dir);
+  run('node', ['src/api/build/generate.mjs'], {cwd: dir});
   return dir;
 }
 
 /** Builds with GNU time: wall seconds and the peak memory of the build process. */
 function timedBuild(dir, outDir, args = []) {
-  const result = run('/usr/bin/time', ['-f', 'TIME %e %M', docusaurus, 'build', ...args, '--out-dir', outDir], dir);
+  const result = run('/usr/bin/time', ['-f', 'TIME %e %M', docusaurus, 'build', ...args, '--out-dir', outDir], {
+    cwd: dir,
+  });
   const [, seconds, kilobytes] = /TIME ([\d.]+) (\d+)\s*$/.exec(result.stderr) ?? [];
   return {seconds: Number(seconds), peakBytes: Number(kilobytes) * 1024};
 }
@@ -141,23 +137,6 @@ function timedBuild(dir, outDir, args = []) {
 function duBytes(dir) {
   return filesBelow(dir).reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0);
 }
-
-const gzipped = (file) => zlib.gzipSync(fs.readFileSync(file)).length;
-
-/** The search files a reader may fetch: the head chunk, and the shards, fragments and passages. */
-function searchFiles(build) {
-  const head = filesBelow(path.join(build, 'assets/js')).filter((f) => /search-head/.test(f));
-  const index = path.join(build, 'search-index');
-  return {
-    headGzip: head.reduce((sum, f) => sum + gzipped(path.join(build, 'assets/js', f)), 0),
-    indexBytes: fs.existsSync(index) ? duBytes(index) : 0,
-  };
-}
-
-const mainJsGzip = (build) =>
-  filesBelow(path.join(build, 'assets/js'))
-    .filter((f) => /^main\.[0-9a-f]+\.js$/.test(f))
-    .reduce((sum, f) => sum + gzipped(path.join(build, 'assets/js', f)), 0);
 
 /** `docusaurus start`, cold: seconds until it serves the guide. */
 async function coldStart(dir, port) {
@@ -207,7 +186,9 @@ async function measure(label, dir, browser) {
   server.close();
   console.log(`  ${label}: starting the dev server …`);
   const start = await coldStart(dir, 3400 + Math.floor(Math.random() * 500));
-  const pages = (fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8').match(/<loc>/g) ?? []).length;
+  // The figures CI's growth budget limits, measured the same way.
+  const {pages, files} = measureGrowth(out);
+  const index = path.join(out, 'search-index');
   return {
     label,
     pages,
@@ -218,8 +199,9 @@ async function measure(label, dir, browser) {
     firstSearchBytes: search.bytes,
     firstHitMs: search.ms,
     llmsFullBytes: fs.statSync(path.join(out, 'llms-full.txt')).size,
-    mainJsGzip: mainJsGzip(out),
-    ...searchFiles(out),
+    mainJsGzip: files['main.js'],
+    headGzip: files['search head'],
+    indexBytes: fs.existsSync(index) ? duBytes(index) : 0,
     startSeconds: start,
     queryP95Ms: await queryP95(dir),
   };

@@ -14,22 +14,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {spawnSync} from 'node:child_process';
 import {chromium, type Browser} from '@playwright/test';
 import {createEngine} from '../src/search/engine';
 import {memorySource, readIndexFiles} from '../src/search/build/files';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {createServer} from '../scripts/static-server.mjs';
 import {judgedQueries, rankedPages, ROOT, score} from './relevance';
-import {FIRST_QUERY, firstSearch, median} from './support.mjs';
+import {FIRST_QUERY, firstSearch, median, run} from './support.mjs';
 
 const RESULTS = path.join(ROOT, 'bench/results');
 const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
-
-function run(command: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(command, args, {cwd: ROOT, env: {...process.env, ...env}, encoding: 'utf8'});
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 /** The site's config plus the peer plugin; the peer's /search page replaces ours. */
 function writePeerConfig(): string {

@@ -12,15 +12,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const RESULTS = path.join(ROOT, 'bench/results');
 const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
 
+/** Runs a command to its end; throws with its output if it fails. */
+export function run(command, args, {cwd = ROOT, env = {}} = {}) {
+  const result = spawnSync(command, args, {cwd, env: {...process.env, ...env}, encoding: 'utf8', maxBuffer: 1 << 28});
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result;
+}
+
 /** Builds `siteDir` into `outDir` with extra environment variables; returns the seconds it took. */
 export function build(siteDir, outDir, env = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(docusaurus, ['build', '--out-dir', outDir], {
-    cwd: siteDir,
-    env: {...process.env, ...env},
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`build of ${siteDir} failed:\n${result.stdout}\n${result.stderr}`);
+  run(docusaurus, ['build', '--out-dir', outDir], {cwd: siteDir, env});
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 

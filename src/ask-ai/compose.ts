@@ -1,6 +1,6 @@
 import {queryWords} from '../search/engine';
 import {blocksMarkdown, blockText, type Block} from '../search/passages';
-import {coverage, rarity, wantsCode, wantsOverview} from './question';
+import {coverage, rarity, wantsCode, wantsOverview, wordSet} from './question';
 import type {Answer, Passage} from './types';
 
 // minConfidence: below this share of the question in its best section (rare
@@ -33,6 +33,9 @@ function bestBlock(blocks: Block[], question: string, weight: (word: string) => 
   return {start, covered: best};
 }
 
+/** A passage's blocks; one without them is a single paragraph of its text. */
+const blocksOf = (passage: Passage): Block[] => passage.blocks ?? [{p: passage.text}];
+
 const textsOf = (blocks: Block[]) => blocks.filter((b) => !isCode(b)).map(blockText);
 
 /**
@@ -46,7 +49,7 @@ const textsOf = (blocks: Block[]) => blocks.filter((b) => !isCode(b)).map(blockT
 export function leadBlocks(
   blocks: Block[],
   question: string,
-  weight = rarity(textsOf(blocks), queryWords(question)),
+  weight = rarity(textsOf(blocks).map(wordSet), queryWords(question)),
 ): Block[] {
   let {start} = bestBlock(blocks, question, weight);
   if (start === -1) return blocks.slice(0, 1);
@@ -82,7 +85,7 @@ function readMore(passages: Passage[]): Passage[] {
 
 /** One line about a section, for the "Read more" list: its first sentence, cut to a line. */
 export function oneLine(passage: Passage): string {
-  const first = (passage.blocks ?? [{p: passage.text}]).find((b) => !isCode(b));
+  const first = blocksOf(passage).find((b) => !isCode(b));
   const text = (first ? blockText(first) : passage.text).replace(/`/g, '').replace(/\s+/g, ' ').trim();
   const sentence = /^.+?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
   return sentence.length > 140 ? `${sentence.slice(0, 139).replace(/\s+\S*$/, '')}…` : sentence;
@@ -98,7 +101,6 @@ export function oneLine(passage: Passage): string {
  */
 export function composeAnswer(question: string, passages: Passage[]): Answer {
   const words = queryWords(question);
-  const blocksOf = (p: Passage) => p.blocks ?? [{p: p.text}];
   const best = passages[0];
   const confidence = best
     ? (best.coverage ??

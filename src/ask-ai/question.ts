@@ -15,19 +15,23 @@ export function covers(words: Set<string>, word: string): boolean {
  * contains, each word weighted (by default, all alike; Ask AI weighs rare
  * words more, see `rarity`).
  */
-export function coverage(text: string, words: string[], weight: (word: string) => number = () => 1): number {
+export function coverage(text: string, words: string[], weight?: (word: string) => number): number {
+  return coverageOf(wordSet(text), words, weight);
+}
+
+/** `coverage` of a text already split into its words (`wordSet`). */
+export function coverageOf(tokens: Set<string>, words: string[], weight: (word: string) => number = () => 1): number {
   const total = words.reduce((sum, word) => sum + weight(word), 0);
   if (total === 0) return 0;
-  const tokens = wordSet(text);
   return words.filter((word) => covers(tokens, word)).reduce((sum, word) => sum + weight(word), 0) / total;
 }
 
 /**
- * Each question word's weight among some texts: words that few of them
- * contain tell them apart and weigh more (inverse document frequency).
+ * Each question word's weight among some texts (given as their `wordSet`s):
+ * words that few of them contain tell them apart and weigh more (inverse
+ * document frequency).
  */
-export function rarity(texts: string[], words: string[]): (word: string) => number {
-  const sets = texts.map(wordSet);
+export function rarity(sets: Set<string>[], words: string[]): (word: string) => number {
   const weights = new Map(
     words.map((word) => {
       const containing = sets.filter((set) => covers(set, word)).length;

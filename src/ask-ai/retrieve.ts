@@ -2,7 +2,7 @@ import {queryWords, type Engine} from '../search/engine';
 import {loadEngine} from '../search/localClient';
 import {blockText, type Block} from '../search/passages';
 import type {IndexedRecord} from '../search/records';
-import {bestBlockScores, coverage, rarity, wantsOverview} from './question';
+import {bestBlockScores, coverage, coverageOf, rarity, wantsOverview, wordSet} from './question';
 import type {Passage} from './types';
 
 /** A search record and its blocks as a passage an answer can cite. */
@@ -31,7 +31,9 @@ export async function passagesFor(engine: Engine, question: string, count = 12):
   const blocks = await engine.blocks(hits.map((h) => h.record));
   const headings = hits.map(({record: {hierarchy: h}}) => [h.lvl1, h.lvl2, h.lvl3].filter(Boolean).join(' '));
   const bodies = hits.map((_, i) => `${headings[i]} ${blocks[i]!.map(blockText).join(' ')}`);
-  const weight = rarity(bodies, words);
+  // Each body split into its words once, for the weights and for coverage.
+  const sets = bodies.map(wordSet);
+  const weight = rarity(sets, words);
   const blockScores = bestBlockScores(
     hits.map((_, i) => ({heading: headings[i]!, texts: blocks[i]!.filter((b) => !('code' in b)).map(blockText)})),
     words,
@@ -41,7 +43,7 @@ export async function passagesFor(engine: Engine, question: string, count = 12):
   const overview = wantsOverview(question);
   return hits
     .map((hit, i) => {
-      const covered = coverage(bodies[i]!, words, weight);
+      const covered = coverageOf(sets[i]!, words, weight);
       const score =
         hit.score / top +
         RANKING.heading * coverage(headings[i]!, words, weight) +

@@ -15,6 +15,15 @@ test.use({reducedMotion: 'reduce'});
  * a reader would; add new panels here (Ask AI, page feedback) so axe checks them
  * open as well as closed.
  */
+/** Opens Ask AI and asks a question by typing it, as a reader would; returns the dialog. */
+async function askAi(page: Page, question: string) {
+  await page.getByRole('button', {name: 'Ask AI'}).click();
+  const dialog = page.getByRole('dialog', {name: 'Ask AI'});
+  await dialog.getByRole('textbox').fill(question);
+  await dialog.getByRole('textbox').press('Enter');
+  return dialog;
+}
+
 const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}[] = [
   {
     name: 'search results page',
@@ -55,9 +64,7 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
     name: 'Ask AI with an answer',
     route: '/platform/quick-start',
     open: async (page) => {
-      await page.getByRole('button', {name: 'Ask AI'}).click();
-      const dialog = page.getByRole('dialog', {name: 'Ask AI'});
-      await dialog.getByRole('button', {name: 'What is a Dataset?'}).click();
+      const dialog = await askAi(page, 'What is a Dataset?');
       await expect(dialog.getByRole('button', {name: 'Copy answer'})).toBeVisible();
     },
   },
@@ -65,9 +72,7 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
     name: 'Ask AI with a quoted table, code and the read-more list',
     route: '/platform/quick-start',
     open: async (page) => {
-      await page.getByRole('button', {name: 'Ask AI'}).click();
-      const dialog = page.getByRole('dialog', {name: 'Ask AI'});
-      await dialog.getByRole('button', {name: 'How do I configure my topic model?'}).click();
+      const dialog = await askAi(page, 'How do I configure my topic model?');
       await expect(dialog.getByRole('heading', {name: 'Read more'})).toBeVisible();
       await expect(dialog.getByRole('table')).toBeVisible();
     },
@@ -76,11 +81,10 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
     name: 'Ask AI with no direct answer',
     route: '/platform/quick-start',
     open: async (page) => {
-      await page.getByRole('button', {name: 'Ask AI'}).click();
-      const dialog = page.getByRole('dialog', {name: 'Ask AI'});
-      await dialog.getByRole('textbox').fill('What is the airspeed velocity of an unladen swallow?');
-      await dialog.getByRole('textbox').press('Enter');
+      // A question with near matches, so the list of closest pages is checked too.
+      const dialog = await askAi(page, 'Can I pay for Atlas with bitcoin?');
       await expect(dialog.getByText('No direct answer in the docs', {exact: true})).toBeVisible();
+      await expect(dialog.getByRole('list', {name: 'Closest pages'})).toBeVisible();
     },
   },
   {

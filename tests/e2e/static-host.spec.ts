@@ -66,14 +66,18 @@ test('a path differing from a route only in letter case is not found, with statu
   expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
 });
 
+/** The page's main.js and its stylesheet, from its HTML. */
+function assetsOf(html: string): [string, string] {
+  return [/\/assets\/js\/main\.[0-9a-f]+\.js/.exec(html)![0], /\/assets\/css\/[^"]+\.css/.exec(html)![0]];
+}
+
 test('it is nginx that serves the build, with gzip', async ({request}) => {
   const page = await request.get('/platform/quick-start', {headers: {'accept-encoding': 'gzip'}});
   expect(page.headers().server).toMatch(/^nginx/);
   expect(page.headers()['content-encoding']).toBe('gzip');
   expect(page.headers()['content-type']).toBe('text/html; charset=utf-8');
-  const html = await page.text();
-  for (const asset of [/(\/assets\/js\/main\.[0-9a-f]+\.js)/, /(\/assets\/css\/[^"]+\.css)/]) {
-    const response = await request.get(asset.exec(html)![1]!, {headers: {'accept-encoding': 'gzip'}});
+  for (const asset of assetsOf(await page.text())) {
+    const response = await request.get(asset, {headers: {'accept-encoding': 'gzip'}});
     expect(response.headers()['content-encoding']).toBe('gzip');
   }
   const twin = await request.get('/platform/quick-start.md');
@@ -91,9 +95,7 @@ test.describe('security headers', () => {
   test('every response carries the policy from the build: HTML, JS, CSS, images, twins and the 404 page', async ({
     request,
   }) => {
-    const html = await (await request.get('/platform/quick-start')).text();
-    const js = /(\/assets\/js\/main\.[0-9a-f]+\.js)/.exec(html)![1]!;
-    const css = /(\/assets\/css\/[^"]+\.css)/.exec(html)![1]!;
+    const [js, css] = assetsOf(await (await request.get('/platform/quick-start')).text());
     const paths: [string, number][] = [
       ['/', 200],
       ['/platform/quick-start', 200],

@@ -55,13 +55,12 @@ export async function sectionsOf(markdown: string): Promise<Section[]> {
   };
   // Inside a list, whose items are one block.
   let quoting = 0;
-  const blocksSize = new WeakMap<Section, number>();
+  // Characters of blocks the current section holds (reset by each heading that starts a section).
+  let blocksSize = 0;
   const addBlock = (block: Block, size: number) => {
-    const s = current();
-    const used = blocksSize.get(s) ?? 0;
-    if (quoting > 0 || used >= MAX_BLOCKS_TEXT) return;
-    s.blocks.push(block);
-    blocksSize.set(s, used + size);
+    if (quoting > 0 || blocksSize >= MAX_BLOCKS_TEXT) return;
+    current().blocks.push(block);
+    blocksSize += size;
   };
   // Inline Markdown as plain words, with inline code in backticks.
   const inline = (nodes: PhrasingContent[]): string =>
@@ -103,9 +102,10 @@ export async function sectionsOf(markdown: string): Promise<Section[]> {
       case 'heading': {
         const heading = toString(node).trim();
         const anchor = slugger.slug(heading);
-        if (node.depth === 2 || node.depth === 3)
+        if (node.depth === 2 || node.depth === 3) {
           sections.push({depth: node.depth, heading, anchor, text: '', code: '', blocks: []});
-        else append('text', heading);
+          blocksSize = 0;
+        } else append('text', heading);
         return;
       }
       case 'code': {

@@ -16,9 +16,11 @@ import re
 import sys
 import threading
 import traceback
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
+
+from local_server import Server
 
 from .atlas import API_HOST, HOSTS, NO_SPEC, OTHER_HOSTS, ApiError, Atlas, Reply, Request
 from .spec import Specs
@@ -202,13 +204,6 @@ class Handler(BaseHTTPRequestHandler):
             )
         return Reply(404, {"detail": "unknown admin path"})
 
-
-
-class Server(ThreadingHTTPServer):
-    # The clients send up to a thread pool's worth of requests at once; the
-    # default backlog of 5 made a busy machine reset some of them (a CI run).
-    request_queue_size = 128
-    daemon_threads = True
 
 
 def main() -> None:

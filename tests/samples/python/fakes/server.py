@@ -18,12 +18,13 @@ import signal
 import sys
 import threading
 import traceback
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the fakes in the work tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from local_server import Server  # noqa: E402  (tests/samples/python, on PYTHONPATH)
 from web import Request, Response, json_response  # noqa: E402
 
 # One module per service; each lists the hosts it answers for.
@@ -138,13 +139,6 @@ class Handler(BaseHTTPRequestHandler):
             return
         type('Tunnel', (Handler,), {'tunnel_host': host})(tunnel, self.client_address, self.server)
         self.close_connection = True
-
-
-class Server(ThreadingHTTPServer):
-    # The clients send up to a thread pool's worth of requests at once; the
-    # default backlog of 5 made a busy machine reset some of them (a CI run).
-    request_queue_size = 128
-    daemon_threads = True
 
 
 def main() -> None:
