@@ -13,6 +13,8 @@ import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {composeAnswer} from '../src/ask-ai/compose';
 import {passagesFor, toPassage} from '../src/ask-ai/retrieve';
+import {semanticFrom} from '../src/ask-ai/semantic';
+import {readSemanticFiles} from '../src/ask-ai/semantic/build';
 import {createEngine, type Engine} from '../src/search/engine';
 import {HEAD_FILE, memorySource, readIndexFiles} from '../src/search/build/files';
 import type {Answer} from '../src/ask-ai/types';
@@ -28,7 +30,7 @@ async function searchAnswer(engine: Engine, question: string): Promise<Answer> {
 }
 
 function line(name: string, s: AskScore) {
-  return `  ${name.padEnd(22)} hit@3 ${s.hit3.toFixed(3)}   fact in first passage ${s.factShare.toFixed(3)}   declined (not in docs) ${s.declined.toFixed(3)}`;
+  return `  ${name.padEnd(24)} hit@3 ${s.hit3.toFixed(3)}   fact in first passage ${s.factShare.toFixed(3)}   declined (not in docs) ${s.declined.toFixed(3)}`;
 }
 
 async function main() {
@@ -37,21 +39,29 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const engine = createEngine(memorySource(readIndexFiles(ROOT)));
+  const files = readSemanticFiles(ROOT);
+  if (!files) throw new Error('The build wrote no Ask AI vectors (see its [ask-ai] message)');
+  const semantic = semanticFrom(files.model, files.vectors);
   const all = askQuestions();
   const results: Record<string, AskScore> = {};
   for (const split of ['tune', 'test'] as const) {
     const questions: AskQuestion[] = all.filter((q) => q.split === split);
     const answers = await Promise.all(
+      questions.map(async ({question}) => composeAnswer(question, await passagesFor(engine, question, 12, semantic))),
+    );
+    const byWords = await Promise.all(
       questions.map(async ({question}) => composeAnswer(question, await passagesFor(engine, question))),
     );
     const searched = await Promise.all(questions.map(({question}) => searchAnswer(engine, question)));
     const ask = scoreAnswers(questions, answers);
+    const words = scoreAnswers(questions, byWords);
     const search = scoreAnswers(questions, searched);
     results[split] = ask;
     console.log(
       `\n${split} split: ${ask.answerable} answerable questions, ${ask.unanswerable} the docs do not answer (tests/ask-eval.json)`,
     );
     console.log(line('Ask AI (embedded)', ask));
+    console.log(line('Ask AI by words alone', words));
     console.log(line('baseline: search alone', search));
     if (process.argv.includes('--misses') && split === 'tune')
       console.log(`  misses:\n    ${ask.misses.join('\n    ')}`);

@@ -3,13 +3,15 @@ import {blocksMarkdown, blockText, type Block} from '../search/passages';
 import {coverage, rarity, wantsCode, wantsOverview, wordSet} from './question';
 import type {Answer, Passage} from './types';
 
-// minConfidence: below this share of the question in its best section (rare
-// words weigh more), the answer says the docs have no direct answer. Chosen
-// on the tuning split of tests/ask-eval.json, where it turns away 3 of the 8
-// questions the docs do not answer and loses 2 of 79 right citations (npm run
-// bench:ask prints both). leadCharacters: a quoted passage stops growing past
-// this length (a list or table is always shown whole).
-export const ANSWERING = {minConfidence: 0.15, leadCharacters: 700};
+// When the answer says the docs have no direct answer, chosen on the tuning
+// split of tests/ask-eval.json (npm run bench:ask prints the declines and the
+// citations lost): when the best section covers less than `minConfidence` of
+// the question (rare words weigh more) and, if the semantic ranking is
+// loaded, is also less than `minSimilarity` close to it in meaning. A section
+// that shares no word with the question must be very close to answer it.
+// leadCharacters: a quoted passage stops growing past this length (a list or
+// table is always shown whole).
+export const ANSWERING = {minConfidence: 0.15, minSimilarity: 0.6, leadCharacters: 700};
 const READ_MORE = 4;
 
 const isParagraph = (block: Block): block is {p: string} => 'p' in block;
@@ -106,7 +108,8 @@ export function composeAnswer(question: string, passages: Passage[]): Answer {
     ? (best.coverage ??
       coverage(`${best.title} ${best.section ?? ''} ${blocksOf(best).map(blockText).join(' ')}`, words))
     : 0;
-  if (!best || confidence < ANSWERING.minConfidence) {
+  const confident = confidence >= ANSWERING.minConfidence || (best?.similarity ?? 0) >= ANSWERING.minSimilarity;
+  if (!best || !confident) {
     const pages = passages.filter((p, i) => passages.findIndex((o) => pageOf(o) === pageOf(p)) === i);
     return {
       text: 'The docs do not seem to answer this question directly. These pages are the closest matches.',

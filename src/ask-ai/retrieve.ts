@@ -1,8 +1,9 @@
-import {queryWords, type Engine} from '../search/engine';
+import {queryWords, type Engine, type SearchHit} from '../search/engine';
 import {loadEngine} from '../search/localClient';
 import {blockText, type Block} from '../search/passages';
 import type {IndexedRecord} from '../search/records';
 import {bestBlockScores, coverage, coverageOf, rarity, wantsOverview, wordSet} from './question';
+import {loadSemantic, type Semantic} from './semantic';
 import type {Passage} from './types';
 
 /** A search record and its blocks as a passage an answer can cite. */
@@ -13,21 +14,47 @@ export function toPassage(record: IndexedRecord, text: string, n: number, blocks
 
 // Ranking weights for answers, tuned on the tuning split of tests/ask-eval.json
 // (npm run bench:ask): search's own score, then how much of the question the
-// section's heading and its text cover, rare words weighing more.
-export const RANKING = {candidates: 40, minShare: 0.25, heading: 0.7, text: 1.5, overview: 0.4, block: 0.3};
+// section's heading and its text cover, rare words weighing more. A section's
+// final score is 1 / (fusion + its rank by those words), plus `closeness` times
+// its cosine with the question when the semantic ranking is loaded.
+export const RANKING = {
+  candidates: 40,
+  minShare: 0.25,
+  heading: 0.7,
+  text: 1.5,
+  overview: 0.4,
+  block: 0.3,
+  fusion: 10,
+  closeness: 0.07,
+};
 
 /**
- * The best sections for a question, one per URL, numbered from 1: search's
- * candidates (any with a quarter of the question's words) re-ranked by how
- * much of the question each covers, its heading counting most, with page
- * introductions first when the question asks what something is or looks
- * like. Each passage carries its `coverage` of the question.
+ * The best sections for a question, one per URL, numbered from 1. The
+ * candidates are search's (any with a quarter of the question's words) and,
+ * when `semantic` is given, the sections closest to the question in meaning.
+ * They are ranked by how much of the question each covers, its heading
+ * counting most, with page introductions first when the question asks what
+ * something is or looks like; closeness in meaning is added to that rank.
+ * Each passage carries its `coverage` of the question and its `similarity`.
  */
-export async function passagesFor(engine: Engine, question: string, count = 12): Promise<Passage[]> {
+export async function passagesFor(
+  engine: Engine,
+  question: string,
+  count = 12,
+  semantic?: Semantic,
+): Promise<Passage[]> {
   const words = queryWords(question);
-  const hits = (await engine.search(question, RANKING.candidates * 3, {minShare: RANKING.minShare}))
+  const found = (await engine.search(question, RANKING.candidates * 3, {minShare: RANKING.minShare}))
     .filter((hit, i, all) => all.findIndex((other) => other.record.url === hit.record.url) === i)
     .slice(0, RANKING.candidates);
+  const ranked = semantic?.rank(question, Infinity) ?? [];
+  const near = ranked.slice(0, RANKING.candidates);
+  const hits: SearchHit[] = [
+    ...found,
+    ...near
+      .filter(({id}) => !found.some((hit) => hit.record.id === id))
+      .map(({id}) => ({record: engine.record(id)!, score: 0, terms: [], inHeading: false})),
+  ];
   const blocks = await engine.blocks(hits.map((h) => h.record));
   const headings = hits.map(({record: {hierarchy: h}}) => [h.lvl1, h.lvl2, h.lvl3].filter(Boolean).join(' '));
   const bodies = hits.map((_, i) => `${headings[i]} ${blocks[i]!.map(blockText).join(' ')}`);
@@ -39,25 +66,32 @@ export async function passagesFor(engine: Engine, question: string, count = 12):
     words,
   );
   const topBlock = Math.max(...blockScores, 1e-9);
-  const top = hits[0]?.score ?? 1;
+  const top = hits[0]?.score || 1;
   const overview = wantsOverview(question);
-  return hits
-    .map((hit, i) => {
-      const covered = coverageOf(sets[i]!, words, weight);
-      const score =
-        hit.score / top +
-        RANKING.heading * coverage(headings[i]!, words, weight) +
-        RANKING.text * covered +
-        (overview && hit.record.type === 'lvl1' ? RANKING.overview : 0) +
-        (RANKING.block * blockScores[i]!) / topBlock;
-      return {hit, blocks: blocks[i]!, covered, score};
-    })
-    .filter(({blocks}) => blocks.length > 0)
+  const scored = hits.map((hit, i) => {
+    const covered = coverageOf(sets[i]!, words, weight);
+    const score =
+      hit.score / top +
+      RANKING.heading * coverage(headings[i]!, words, weight) +
+      RANKING.text * covered +
+      (overview && hit.record.type === 'lvl1' ? RANKING.overview : 0) +
+      (RANKING.block * blockScores[i]!) / topBlock;
+    return {hit, blocks: blocks[i]!, covered, score, fused: 0};
+  });
+  const similarity = new Map(ranked.map(({id, similarity}) => [id, similarity]));
+  [...scored]
     .sort((a, b) => b.score - a.score)
+    .forEach((c, rank) => {
+      c.fused = 1 / (RANKING.fusion + rank) + RANKING.closeness * (similarity.get(c.hit.record.id) ?? 0);
+    });
+  return scored
+    .filter(({blocks}) => blocks.length > 0)
+    .sort((a, b) => b.fused - a.fused)
     .slice(0, count)
     .map(({hit, blocks, covered}, i) => ({
       ...toPassage(hit.record, blocks.map(blockText).join(' '), i + 1, blocks),
       coverage: covered,
+      ...(similarity.has(hit.record.id) ? {similarity: similarity.get(hit.record.id)} : {}),
     }));
 }
 
@@ -66,5 +100,6 @@ export async function passagesFor(engine: Engine, question: string, count = 12):
  * and engine as search (src/search/), best first.
  */
 export async function retrieve(question: string, count?: number): Promise<Passage[]> {
-  return passagesFor(await loadEngine(), question, count);
+  const [engine, semantic] = await Promise.all([loadEngine(), loadSemantic()]);
+  return passagesFor(engine, question, count, semantic);
 }

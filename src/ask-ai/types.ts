@@ -30,6 +30,8 @@ export interface Passage {
   blocks?: Block[];
   /** How much of the question the section covers, 0 to 1 (rare words weigh more). */
   coverage?: number;
+  /** How close the section is to the question in meaning (cosine of their vectors), when known. */
+  similarity?: number;
 }
 
 /**
@@ -51,4 +53,10 @@ export interface Answer {
 export interface Turn {
   question: string;
   answer: string;
+}
+
+/** Where the browser finds Ask AI's question encoder and the sections' vectors (src/ask-ai/semantic/). */
+export interface SemanticFiles {
+  model: string;
+  vectors: string;
 }

@@ -155,6 +155,8 @@ export interface Engine {
   blocks(records: IndexedRecord[]): Promise<Block[][]>;
   /** Every page once (its first record): URL without anchor, title and area. */
   pages(): {url: string; title: string; area: string}[];
+  /** A record by its id (Ask AI's vectors are in id order). */
+  record(id: number): IndexedRecord | undefined;
 }
 
 export interface SearchHit {
@@ -237,6 +239,7 @@ export function createEngine(source: IndexSource): Engine {
 
   return {
     pages: () => pages,
+    record: (id) => records[id],
     async contents(wanted) {
       return Promise.all(
         wanted.map(async ({id}) => {

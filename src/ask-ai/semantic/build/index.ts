@@ -1,0 +1,174 @@
+import {spawn} from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {blockText} from '../../../search/passages';
+import type {SearchRecord} from '../../../search/records';
+import {SEARCH_FILES_PATH} from '../../../search/indexFiles';
+import {SEARCH_STATIC_DIR} from '../../../search/build/files';
+import type {SemanticFiles} from '../../types';
+
+/**
+ * Ask AI's semantic ranking at build time: each search record encoded by
+ * all-MiniLM-L6-v2 (encoder.py, in a Python environment of its own), and the
+ * model the browser encodes questions with. Vectors are cached by text, so a
+ * rebuild encodes only the sections that changed. The environment and the
+ * cache live in node_modules/.cache, which copies of the repository share.
+ */
+const HERE = __dirname;
+const ENCODER = path.join(HERE, 'encoder.py');
+const REQUIREMENTS = path.join(HERE, 'requirements.txt');
+export const CACHE_DIR = path.resolve(HERE, '../../../../node_modules/.cache/atlas-ask-ai');
+const VENV = path.join(CACHE_DIR, 'venv');
+const PYTHON = path.join(VENV, 'bin', 'python');
+export const DIMENSIONS = 384;
+export const VECTORS_FILE = 'ask-vectors.bin';
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {stdio: ['ignore', 'ignore', 'inherit']});
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(command)} ${args[0]} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+const sha = (...parts: (string | Buffer)[]) => {
+  const hash = crypto.createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+};
+
+/** The environment, made again only when requirements.txt changes. */
+export async function ensurePython(): Promise<string> {
+  const stamp = path.join(VENV, '.requirements.sha256');
+  const wanted = sha(fs.readFileSync(REQUIREMENTS));
+  if (fs.existsSync(PYTHON) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return PYTHON;
+  fs.rmSync(VENV, {recursive: true, force: true});
+  console.log('[ask-ai] making the encoder environment (node_modules/.cache/atlas-ask-ai/venv, about 120 MB)');
+  await run('python3', ['-m', 'venv', VENV]);
+  await run(PYTHON, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '-r', REQUIREMENTS]);
+  fs.writeFileSync(stamp, wanted);
+  return PYTHON;
+}
+
+/** What the encoder reads of a section: its headings, then its prose (code left out). */
+export function sectionText(record: SearchRecord): string {
+  const {lvl1, lvl2, lvl3} = record.hierarchy;
+  const blocks = record.blocks ?? [{p: record.content}];
+  const prose = blocks.filter((block) => !('code' in block)).map(blockText);
+  return `${[lvl1, lvl2, lvl3].filter(Boolean).join(' ')}. ${prose.join(' ')}`;
+}
+
+/** Names the model and the vector cache: a change to the encoder or its packages makes new ones. */
+const encoderVersion = () => sha(fs.readFileSync(ENCODER), fs.readFileSync(REQUIREMENTS)).slice(0, 12);
+
+const servedFiles = (version: string) => ({
+  model: `${SEARCH_FILES_PATH}/ask-model-${encoderVersion()}.bin`,
+  vectors: `${SEARCH_FILES_PATH}/${version}/${VECTORS_FILE}`,
+});
+
+/** The model file the browser loads, written once per encoder version. */
+export async function modelFile(): Promise<string> {
+  const modelPath = path.join(CACHE_DIR, `model-${encoderVersion()}.bin`);
+  if (!fs.existsSync(modelPath)) await run(await ensurePython(), [ENCODER, 'model', modelPath]);
+  return modelPath;
+}
+
+/** Int8 vectors of texts, one row of DIMENSIONS each, from the Python encoder. */
+export async function encodeTexts(texts: string[]): Promise<Buffer> {
+  const python = await ensurePython();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-ai-'));
+  try {
+    fs.writeFileSync(path.join(work, 'texts.json'), JSON.stringify(texts));
+    await run(python, [ENCODER, 'encode', path.join(work, 'texts.json'), path.join(work, 'vectors.bin')]);
+    return fs.readFileSync(path.join(work, 'vectors.bin'));
+  } finally {
+    fs.rmSync(work, {recursive: true, force: true});
+  }
+}
+
+async function build(records: SearchRecord[], version: string): Promise<Map<string, Buffer>> {
+  const modelPath = await modelFile();
+
+  const cachePath = path.join(CACHE_DIR, `vectors-${encoderVersion()}.json`);
+  const cache: Record<string, string> = fs.existsSync(cachePath) ? JSON.parse(fs.readFileSync(cachePath, 'utf8')) : {};
+  const texts = records.map(sectionText);
+  const keys = texts.map((text) => sha(text).slice(0, 24));
+  const missing = [...new Set(texts.filter((_, i) => !(keys[i]! in cache)))];
+  if (missing.length > 0) {
+    const started = performance.now();
+    const vectors = await encodeTexts(missing);
+    missing.forEach((text, i) => {
+      cache[sha(text).slice(0, 24)] = vectors.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS).toString('base64');
+    });
+    fs.writeFileSync(cachePath, JSON.stringify(cache));
+    console.log(
+      `[ask-ai] encoded ${missing.length} sections in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+  }
+  const vectors = Buffer.concat(keys.map((key) => Buffer.from(cache[key]!, 'base64')));
+  const served = servedFiles(version);
+  return new Map([
+    [served.model, fs.readFileSync(modelPath)],
+    [served.vectors, vectors],
+  ]);
+}
+
+/**
+ * Starts encoding; the files reach the search files' static folder when done
+ * (`npm start` serves them from there as soon as they exist) and `finish`
+ * puts them in a build's output. Without Python or the package registry,
+ * Ask AI ranks by words alone and the build says so; CI must have them.
+ */
+export function startSemantic(siteDir: string, records: SearchRecord[], baseUrl: string, version: string) {
+  const served = servedFiles(version);
+  const urls: SemanticFiles = {model: baseUrl + served.model, vectors: baseUrl + served.vectors};
+  // Files by path below the site's base URL.
+  const done = build(records, version).then(
+    (built) => {
+      for (const [file, data] of built) {
+        const target = path.join(siteDir, SEARCH_STATIC_DIR, file);
+        fs.mkdirSync(path.dirname(target), {recursive: true});
+        fs.writeFileSync(target, data);
+      }
+      return built;
+    },
+    (error: unknown) => {
+      if (process.env.CI === 'true') throw error;
+      console.warn(`[ask-ai] semantic ranking is off (Ask AI ranks by words alone): ${String(error)}`);
+      return undefined;
+    },
+  );
+  return {
+    urls,
+    /** Waits for the files and writes them into a build's output folder. */
+    async finish(outDir: string) {
+      const built = await done;
+      if (!built) return;
+      for (const [file, data] of built) {
+        fs.mkdirSync(path.dirname(path.join(outDir, file)), {recursive: true});
+        fs.writeFileSync(path.join(outDir, file), data);
+      }
+    },
+  };
+}
+
+/** The encoder and vectors the last build or start wrote (the benchmark asks what the site ships), or undefined. */
+export function readSemanticFiles(siteDir: string): {model: ArrayBuffer; vectors: ArrayBuffer} | undefined {
+  const listing = path.join(siteDir, '.docusaurus/search-index/default/ask-semantic.json');
+  if (!fs.existsSync(listing)) return undefined;
+  const urls = JSON.parse(fs.readFileSync(listing, 'utf8')) as SemanticFiles;
+  const read = (url: string) => {
+    const file = path.join(siteDir, SEARCH_STATIC_DIR, url.slice(url.indexOf(`${SEARCH_FILES_PATH}/`)));
+    if (!fs.existsSync(file)) return undefined;
+    return new Uint8Array(fs.readFileSync(file)).buffer;
+  };
+  const model = read(urls.model);
+  const vectors = read(urls.vectors);
+  return model && vectors ? {model, vectors} : undefined;
+}
