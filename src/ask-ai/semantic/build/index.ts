@@ -1,8 +1,8 @@
-import {spawn} from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {ensurePythonEnv, run} from '../../../../scripts/python-env.mjs';
 import {blockText} from '../../../search/passages';
 import type {SearchRecord} from '../../../search/records';
 import {SEARCH_FILES_PATH} from '../../../search/indexFiles';
@@ -20,22 +20,8 @@ const HERE = __dirname;
 const ENCODER = path.join(HERE, 'encoder.py');
 const REQUIREMENTS = path.join(HERE, 'requirements.txt');
 export const CACHE_DIR = path.resolve(HERE, '../../../../node_modules/.cache/atlas-ask-ai');
-const VENV = path.join(CACHE_DIR, 'venv');
-const PYTHON = path.join(VENV, 'bin', 'python');
 export const DIMENSIONS = 384;
 export const VECTORS_FILE = 'ask-vectors.bin';
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {stdio: ['ignore', 'ignore', 'inherit']});
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${path.basename(command)} ${args[0]} failed (${signal ?? `exit ${code}`})`)),
-    );
-  });
-}
 
 const sha = (...parts: (string | Buffer)[]) => {
   const hash = crypto.createHash('sha256');
@@ -43,17 +29,13 @@ const sha = (...parts: (string | Buffer)[]) => {
   return hash.digest('hex');
 };
 
-/** The environment, made again only when requirements.txt changes. */
-export async function ensurePython(): Promise<string> {
-  const stamp = path.join(VENV, '.requirements.sha256');
-  const wanted = sha(fs.readFileSync(REQUIREMENTS));
-  if (fs.existsSync(PYTHON) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return PYTHON;
-  fs.rmSync(VENV, {recursive: true, force: true});
-  console.log('[ask-ai] making the encoder environment (node_modules/.cache/atlas-ask-ai/venv, about 120 MB)');
-  await run('python3', ['-m', 'venv', VENV]);
-  await run(PYTHON, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '-r', REQUIREMENTS]);
-  fs.writeFileSync(stamp, wanted);
-  return PYTHON;
+/** The encoder's environment, made on first use and again only when requirements.txt changes. */
+export function ensurePython(): Promise<string> {
+  return ensurePythonEnv({
+    dir: path.join(CACHE_DIR, 'venv'),
+    requirements: REQUIREMENTS,
+    announce: '[ask-ai] making the encoder environment (node_modules/.cache/atlas-ask-ai/venv, about 120 MB)',
+  });
 }
 
 /** What the encoder reads of a section: its headings, then its prose (code left out). */
