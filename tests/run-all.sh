@@ -29,7 +29,12 @@ trap summary EXIT
 
 step "Debian packages: Chromium and nginx; PostgreSQL, Poppler and curl for the code samples"
 bash tests/setup/ensure-system.sh
-step "Python environment for the code samples (.venv)"; node tests/samples/python/venv.mjs
+# Both pip installs at once: they mostly wait on downloads.
+step "Python environments: the code samples' (.venv) and Ask AI's encoder (node_modules/.cache/atlas-ask-ai)"
+node tests/samples/python/venv.mjs & SAMPLES_ENV=$!
+node src/ask-ai/semantic/build/env.mjs & ENCODER_ENV=$!
+wait $SAMPLES_ENV
+wait $ENCODER_ENV
 
 step "Types";          npm run --silent typecheck
 step "Lint";           npm run --silent lint

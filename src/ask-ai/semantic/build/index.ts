@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {ensurePythonEnv, run} from '../../../../scripts/python-env.mjs';
+import {run} from '../../../../scripts/python-env.mjs';
+import {CACHE_DIR, ensurePython, REQUIREMENTS} from './env.mjs';
 import {blockText} from '../../../search/passages';
 import type {SearchRecord} from '../../../search/records';
 import {SEARCH_FILES_PATH} from '../../../search/indexFiles';
@@ -18,8 +19,6 @@ import type {SemanticFiles} from '../../types';
  */
 const HERE = __dirname;
 const ENCODER = path.join(HERE, 'encoder.py');
-const REQUIREMENTS = path.join(HERE, 'requirements.txt');
-export const CACHE_DIR = path.resolve(HERE, '../../../../node_modules/.cache/atlas-ask-ai');
 export const DIMENSIONS = 384;
 export const VECTORS_FILE = 'ask-vectors.bin';
 
@@ -28,15 +27,6 @@ const sha = (...parts: (string | Buffer)[]) => {
   for (const part of parts) hash.update(part);
   return hash.digest('hex');
 };
-
-/** The encoder's environment, made on first use and again only when requirements.txt changes. */
-export function ensurePython(): Promise<string> {
-  return ensurePythonEnv({
-    dir: path.join(CACHE_DIR, 'venv'),
-    requirements: REQUIREMENTS,
-    announce: '[ask-ai] making the encoder environment (node_modules/.cache/atlas-ask-ai/venv, about 120 MB)',
-  });
-}
 
 /** What the encoder reads of a section: its headings, then its prose (code left out). */
 export function sectionText(record: SearchRecord): string {
