@@ -13,10 +13,15 @@ export class SearchUnavailableError extends Error {
 
 let engine: Promise<Engine> | undefined;
 
-async function fetchJson<T>(url: string): Promise<T> {
+/** A static file of the site, or an error naming it when the host does not serve it. */
+export async function fetchOk(url: string): Promise<Response> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return (await response.json()) as T;
+  return response;
+}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  return (await (await fetchOk(url)).json()) as T;
 }
 
 /**

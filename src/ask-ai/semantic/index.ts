@@ -1,3 +1,4 @@
+import {fetchOk} from '../../search/localClient';
 import type {SemanticFiles} from '../types';
 import {loadEncoder} from './encoder';
 
@@ -41,12 +42,6 @@ export function semanticFrom(model: ArrayBuffer, vectors: ArrayBuffer): Semantic
 
 let loading: Promise<Semantic> | undefined;
 
-async function fetchBuffer(url: string): Promise<ArrayBuffer> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.arrayBuffer();
-}
-
 /**
  * The ranking, loaded on the first question (the model is about 23 MB; the
  * browser caches it). When it cannot be loaded, Ask AI ranks by words alone
@@ -55,8 +50,10 @@ async function fetchBuffer(url: string): Promise<ArrayBuffer> {
 export async function loadSemantic(): Promise<Semantic | undefined> {
   loading ??= import(/* webpackChunkName: "ask-semantic" */ '@generated/search-index/default/ask-semantic.json').then(
     async ({default: files}: {default: SemanticFiles}) => {
-      const [model, vectors] = await Promise.all([fetchBuffer(files.model), fetchBuffer(files.vectors)]);
-      return semanticFrom(model, vectors);
+      const [model, vectors] = await Promise.all(
+        [files.model, files.vectors].map(async (url) => (await fetchOk(url)).arrayBuffer()),
+      );
+      return semanticFrom(model!, vectors!);
     },
   );
   try {

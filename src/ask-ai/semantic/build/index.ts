@@ -28,6 +28,9 @@ const sha = (...parts: (string | Buffer)[]) => {
   return hash.digest('hex');
 };
 
+/** A text's key in the vector cache. */
+const cacheKey = (text: string) => sha(text).slice(0, 24);
+
 /** What the encoder reads of a section: its headings, then its prose (code left out). */
 export function sectionText(record: SearchRecord): string {
   const {lvl1, lvl2, lvl3} = record.hierarchy;
@@ -70,13 +73,13 @@ async function build(records: SearchRecord[], version: string): Promise<Map<stri
   const cachePath = path.join(CACHE_DIR, `vectors-${encoderVersion()}.json`);
   const cache: Record<string, string> = fs.existsSync(cachePath) ? JSON.parse(fs.readFileSync(cachePath, 'utf8')) : {};
   const texts = records.map(sectionText);
-  const keys = texts.map((text) => sha(text).slice(0, 24));
+  const keys = texts.map(cacheKey);
   const missing = [...new Set(texts.filter((_, i) => !(keys[i]! in cache)))];
   if (missing.length > 0) {
     const started = performance.now();
     const vectors = await encodeTexts(missing);
     missing.forEach((text, i) => {
-      cache[sha(text).slice(0, 24)] = vectors.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS).toString('base64');
+      cache[cacheKey(text)] = vectors.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS).toString('base64');
     });
     fs.writeFileSync(cachePath, JSON.stringify(cache));
     console.log(
