@@ -49,11 +49,18 @@ export async function passagesFor(
     .slice(0, RANKING.candidates);
   const ranked = semantic?.rank(question, Infinity) ?? [];
   const near = ranked.slice(0, RANKING.candidates);
+  const nearOnly = near.filter(({id}) => !found.some((hit) => hit.id === id)).map(({id}) => id);
   const hits: SearchHit[] = [
     ...found,
-    ...near
-      .filter(({id}) => !found.some((hit) => hit.record.id === id))
-      .map(({id}) => ({record: engine.record(id)!, score: 0, terms: [], inHeading: false})),
+    ...(await engine.records(nearOnly)).map((record) => ({
+      id: record.id,
+      area: record.hierarchy.lvl0,
+      type: record.type,
+      record,
+      score: 0,
+      terms: [],
+      inHeading: false,
+    })),
   ];
   const blocks = await engine.blocks(hits.map((h) => h.record));
   const headings = hits.map(({record: {hierarchy: h}}) => [h.lvl1, h.lvl2, h.lvl3].filter(Boolean).join(' '));

@@ -1,21 +1,21 @@
 import {reportSearch} from '../analytics/events';
 import {highlight, snippet} from './highlight';
-import type {SearchHit as EngineHit} from './engine';
-import {findLocal, showHits} from './localClient';
+import type {FoundHit} from './engine';
+import {findLocal, resolveLocal, showHits} from './localClient';
 import {MAX_RESULTS_PER_GROUP, type SearchHit} from './types';
 
-/** The first hits of each area, as many as the modal will show. */
-function shownHits(hits: EngineHit[], hitsPerPage: number): EngineHit[] {
+/** The first hits of each area, as many as the modal will show (only these are fetched). */
+function shownHits(hits: FoundHit[], hitsPerPage: number): FoundHit[] {
   const perArea = new Map<string, number>();
-  return hits.slice(0, hitsPerPage).filter(({record}) => {
-    const n = perArea.get(record.hierarchy.lvl0) ?? 0;
-    perArea.set(record.hierarchy.lvl0, n + 1);
+  return hits.slice(0, hitsPerPage).filter(({area}) => {
+    const n = perArea.get(area) ?? 0;
+    perArea.set(area, n + 1);
     return n < MAX_RESULTS_PER_GROUP;
   });
 }
 
 /** The modal shows text under a page's title and for matches in the text; a matched heading stands alone. */
-const showsText = (hit: EngineHit) => hit.record.type === 'lvl1' || !hit.inHeading;
+const showsText = (hit: FoundHit) => hit.type === 'lvl1' || !hit.inHeading;
 
 interface DocSearchRequest {
   query: string;
@@ -62,7 +62,7 @@ export function createLocalDocSearchClient() {
           // DocSearch asks for snippets of 10 words, or 5 on small screens.
           const snippetWords = Number(attributesToSnippet.find((a) => a.startsWith('content:'))?.split(':')[1] ?? 10);
           const found = await findLocal(query);
-          const hits = await showHits(shownHits(found, hitsPerPage), snippetWords, showsText);
+          const hits = await showHits(await resolveLocal(shownHits(found, hitsPerPage)), snippetWords, showsText);
           return {
             hits: hits.map((hit) => docSearchHit(hit, snippetWords)),
             nbHits: found.length,

@@ -1,14 +1,19 @@
-import MiniSearch, {type Options, type Query, type SearchOptions} from 'minisearch';
+import MiniSearch, {type Options, type Query, type SearchOptions, type SearchResult} from 'minisearch';
 import {
+  decodeLengths,
+  decodeStarts,
   decodeTerm,
   FIELDS,
   fileOf,
+  kindParts,
+  LEGACY_AREA,
   prefixOf,
   recordsOf,
   type Fragment,
   type IndexHead,
   type PassageFile,
   type Postings,
+  type RecordFile,
   type Shard,
 } from './indexFiles';
 import {SYNONYM_GROUPS} from '../data/synonyms';
@@ -117,26 +122,33 @@ function indexTerms(text: string): string[] {
   return tokenize(text).flatMap((t) => processTerm(t) ?? []);
 }
 
-/** The stemmed words of a text, sorted, as one key: "Datasets" and "dataset" agree. */
-function wordKey(words: string[]): string {
-  return [...new Set(words.map(stem))].sort().join(' ');
+/** How many distinct words a page's title or a section's heading has, as the head stores it (base 36, at most z). */
+export function nameSize(name: string): string {
+  return Math.min(
+    new Set(
+      tokenize(name)
+        .filter((w) => !STOP_WORDS.has(w))
+        .map(stem),
+    ).size,
+    35,
+  ).toString(36);
 }
 
 // Page introductions answer broad queries better than any one section, and the
-// page or section named exactly what was asked wins ("what is a dataset" →
-// Datasets; "dataset and map" → "Datasets and maps");
-// the legacy API ranks below everything else unless asked for.
-function documentBoost(stored: Record<string, unknown> | undefined, wantsLegacy: boolean, queryKey: string): number {
-  const intro = stored?.type === 'lvl1';
-  const name = String((intro ? stored?.title : stored?.heading) ?? '');
-  const named = wordKey(tokenize(name).filter((w) => !STOP_WORDS.has(w))) === queryKey;
-  const type = (intro ? 1.4 : stored?.type === 'lvl2' ? 1.1 : 1) * (named ? 2.5 : 1);
-  return stored?.area === 'Legacy API' && !wantsLegacy ? type * 0.5 : type;
+// legacy API ranks below everything else unless asked for.
+function documentBoost(level: number, legacy: boolean, wantsLegacy: boolean): number {
+  const type = level === 1 ? 1.4 : level === 2 ? 1.1 : 1;
+  return legacy && !wantsLegacy ? type * 0.5 : type;
 }
+
+// The page or section named exactly what was asked wins ("what is a dataset" →
+// Datasets; "dataset and map" → "Datasets and maps").
+const NAMED_BOOST = 2.5;
 
 /** Where the engine reads the index files from: the browser imports them, Node reads them. */
 export interface IndexSource {
   head: IndexHead;
+  records(n: number): Promise<RecordFile>;
   shard(n: number): Promise<Shard>;
   fragment(n: number): Promise<Fragment>;
   passage(n: number): Promise<PassageFile>;
@@ -144,28 +156,41 @@ export interface IndexSource {
 
 export interface Engine {
   /**
-   * Sections for a query, best first. Sections with every word come first,
-   * then those with at least `minShare` of the words (search: half; Ask AI
-   * looks wider, since questions carry words their answer does not use).
+   * Sections for a query, best first, as ids: what they are (title, URL,
+   * headings) is fetched by `resolve`, for the hits shown only. Sections
+   * with every word come first, then those with at least `minShare` of the
+   * words (search: half; Ask AI looks wider, since questions carry words
+   * their answer does not use).
    */
+  find(query: string, limit?: number, options?: {minShare?: number}): Promise<FoundHit[]>;
+  /** Found hits with their records. */
+  resolve(hits: FoundHit[]): Promise<SearchHit[]>;
+  /** `find` and `resolve` at once. */
   search(query: string, limit?: number, options?: {minShare?: number}): Promise<SearchHit[]>;
   /** The text of each record (for snippets and passages), fetched on demand. */
   contents(records: IndexedRecord[]): Promise<string[]>;
   /** The blocks of each record (for Ask AI), fetched on demand. */
   blocks(records: IndexedRecord[]): Promise<Block[][]>;
-  /** Every page once (its first record): URL without anchor, title and area. */
-  pages(): {url: string; title: string; area: string}[];
-  /** A record by its id (Ask AI's vectors are in id order). */
-  record(id: number): IndexedRecord | undefined;
+  /** Every page once (its first record): URL without anchor, title and area. Loads every record file. */
+  pages(): Promise<{url: string; title: string; area: string}[]>;
+  /** Records by id (Ask AI's vectors are in id order). */
+  records(ids: number[]): Promise<IndexedRecord[]>;
 }
 
-export interface SearchHit {
-  record: IndexedRecord;
+export interface FoundHit {
+  id: number;
+  /** Its area of the site (lvl0) and level: what grouping needs before the record is fetched. */
+  area: string;
+  type: IndexedRecord['type'];
   score: number;
   /** Query words that matched, for highlighting. */
   terms: string[];
   /** Whether a word matched the title or heading (else only the text). */
   inHeading: boolean;
+}
+
+export interface SearchHit extends FoundHit {
+  record: IndexedRecord;
 }
 
 /** Loads each file once; a failed load is forgotten, so the next query retries it. */
@@ -190,23 +215,35 @@ function loadedOnce<T>(load: (n: number) => Promise<T>): (n: number) => Promise<
  */
 export function createEngine(source: IndexSource): Engine {
   const {head} = source;
-  const records = recordsOf(head);
+  const lengths = decodeLengths(head.lengths);
+  const count = lengths.length;
+  const starts = {
+    records: decodeStarts(head.records),
+    fragments: decodeStarts(head.fragments),
+    passages: decodeStarts(head.passages),
+  };
+  /** The item of a document in files of consecutive documents: which file, and where in it. */
+  const locate = (kind: keyof typeof starts, id: number) => {
+    const n = fileOf(starts[kind], id);
+    return {n, at: id - starts[kind][n]!};
+  };
+  const kinds = [...head.kinds].map(kindParts);
+  const legacyArea = head.areas.indexOf(LEGACY_AREA);
+  const loadRecords = loadedOnce((n) =>
+    source.records(n).then((file) => recordsOf(file, starts.records[n]!, head.areas)),
+  );
   const loadShard = loadedOnce((n) => source.shard(n).then((lines) => lines.map(decodeTerm)));
   const loadFragment = loadedOnce((n) => source.fragment(n));
   const loadPassage = loadedOnce((n) => source.passage(n));
+  const ids = Array.from({length: count}, (_, id) => id);
   const base = {
-    documentCount: records.length,
-    nextId: records.length,
-    documentIds: Object.fromEntries(records.map((r) => [r.id, r.id])),
+    documentCount: count,
+    nextId: count,
+    documentIds: Object.fromEntries(ids.map((id) => [id, id])),
     fieldIds: Object.fromEntries(FIELDS.map((f, i) => [f, i])),
-    fieldLength: Object.fromEntries(head.lengths.map((lengths, id) => [id, lengths])),
+    fieldLength: Object.fromEntries(lengths.map((fields, id) => [id, fields])),
     averageFieldLength: head.averageFieldLength,
-    storedFields: Object.fromEntries(
-      records.map((r) => [
-        r.id,
-        {type: r.type, area: r.hierarchy.lvl0, title: r.hierarchy.lvl1, heading: r.hierarchy.lvl3 ?? r.hierarchy.lvl2},
-      ]),
-    ),
+    storedFields: {},
     dirtCount: 0,
     serializationVersion: 2,
   };
@@ -222,47 +259,75 @@ export function createEngine(source: IndexSource): Engine {
     const loaded = await Promise.all(files.map(loadShard));
     const index: [string, Postings][] = [];
     for (const terms of loaded) for (const entry of terms) if (prefixes.has(prefixOf(entry[0]))) index.push(entry);
-    const mini = MiniSearch.loadJS(
-      {...base, index},
-      {...INDEX_OPTIONS, storeFields: ['type', 'area', 'title', 'heading']},
-    );
+    const mini = MiniSearch.loadJS({...base, index}, INDEX_OPTIONS);
     indexes.set(key, mini);
     if (indexes.size > 8) indexes.delete(indexes.keys().next().value!);
     return mini;
   }
 
-  const pages = [...new Map(records.map((r) => [r.url.split('#')[0]!, r])).entries()].map(([url, r]) => ({
-    url,
-    title: r.hierarchy.lvl1,
-    area: r.hierarchy.lvl0,
-  }));
+  /**
+   * Whether a document is named exactly what was asked: every word of the
+   * query matched its name (a page's title, a section's heading) and the name
+   * has no other word. The head has no names, only their sizes.
+   */
+  function named(result: SearchResult, stems: Set<string>): boolean {
+    const id = result.id as number;
+    const field = kinds[id]!.level === 1 ? 'title' : 'heading';
+    return (
+      head.names[id] === nameSize([...stems].join(' ')) && [...stems].every((s) => result.match[s]?.includes(field))
+    );
+  }
 
-  return {
-    pages: () => pages,
-    record: (id) => records[id],
+  const records = async (wanted: number[]) =>
+    Promise.all(
+      wanted.map(async (id) => {
+        const {n, at} = locate('records', id);
+        return (await loadRecords(n))[at]!;
+      }),
+    );
+
+  const engine: Engine = {
+    records,
+    async pages() {
+      const all = await records(ids);
+      return [...new Map(all.map((r) => [r.url.split('#')[0]!, r])).entries()].map(([url, r]) => ({
+        url,
+        title: r.hierarchy.lvl1,
+        area: r.hierarchy.lvl0,
+      }));
+    },
     async contents(wanted) {
       return Promise.all(
         wanted.map(async ({id}) => {
-          const n = fileOf(head.fragments, id);
-          return (await loadFragment(n))[id - head.fragments[n]!] ?? '';
+          const {n, at} = locate('fragments', id);
+          return (await loadFragment(n))[at] ?? '';
         }),
       );
     },
     async blocks(wanted) {
       return Promise.all(
         wanted.map(async ({id}) => {
-          const n = fileOf(head.passages, id);
-          return (await loadPassage(n))[id - head.passages[n]!] ?? [];
+          const {n, at} = locate('passages', id);
+          return (await loadPassage(n))[at] ?? [];
         }),
       );
     },
-    async search(query, limit = 50, {minShare = 0.5} = {}) {
+    async resolve(hits) {
+      const resolved = await records(hits.map((hit) => hit.id));
+      return hits.map((hit, i) => ({...hit, record: resolved[i]!}));
+    },
+    async search(query, limit, options) {
+      return engine.resolve(await engine.find(query, limit, options));
+    },
+    async find(query, limit = 50, {minShare = 0.5} = {}) {
       const words = queryWords(query);
       if (words.length === 0) return [];
       const wantsLegacy = words.includes('legacy');
-      const queryKey = wordKey(words);
-      const boostDocument: SearchOptions['boostDocument'] = (_id, _term, stored) =>
-        documentBoost(stored, wantsLegacy, queryKey);
+      const stems = new Set(words.map(stem));
+      const boostDocument: SearchOptions['boostDocument'] = (id) => {
+        const {level, area} = kinds[id as number]!;
+        return documentBoost(level, area === legacyArea, wantsLegacy);
+      };
       // Every word must match (itself or a synonym); when that finds nothing,
       // any word may.
       const clauses = words.map((word, i): Query => ({
@@ -284,20 +349,29 @@ export function createEngine(source: IndexSource): Engine {
       const index = await indexFor(
         new Set(words.flatMap((word) => [word, ...synonymsOf(word)].flatMap(indexTerms).map(prefixOf))),
       );
+      // The named boost multiplies a document's score, as MiniSearch's own document boost does.
+      const ranked = (results: SearchResult[]) =>
+        results
+          .map((result) => (named(result, stems) ? {...result, score: result.score * NAMED_BOOST} : result))
+          .sort((a, b) => b.score - a.score);
       // Sections with every word (or a synonym) first; then those with at least
       // `minShare` of them, so a question's one odd word does not hide its answer.
-      const all = index.search({combineWith: 'AND', queries: clauses}, {boostDocument});
+      const all = ranked(index.search({combineWith: 'AND', queries: clauses}, {boostDocument}));
       const found = new Set(all.map((r) => r.id));
-      const partial = index
-        .search({combineWith: 'OR', queries: clauses}, {boostDocument})
-        .filter((r) => !found.has(r.id) && r.queryTerms.length >= words.length * minShare);
-      const results = [...all, ...partial];
-      return results.slice(0, limit).map((result) => ({
-        record: records[result.id as number]!,
+      const partial = ranked(
+        index
+          .search({combineWith: 'OR', queries: clauses}, {boostDocument})
+          .filter((r) => !found.has(r.id) && r.queryTerms.length >= words.length * minShare),
+      );
+      return [...all, ...partial].slice(0, limit).map((result) => ({
+        id: result.id as number,
+        area: head.areas[kinds[result.id as number]!.area]!,
+        type: `lvl${kinds[result.id as number]!.level}` as const,
         score: result.score,
         terms: result.terms,
         inHeading: Object.values(result.match).some((fields) => fields.includes('title') || fields.includes('heading')),
       }));
     },
   };
+  return engine;
 }

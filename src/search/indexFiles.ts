@@ -1,8 +1,10 @@
 /**
  * The local search index as the build writes it, split so that a first search
- * fetches little:
- *  - a head: every document's title, area and URL, and the field lengths
- *    ranking needs (loaded with the engine);
+ * fetches little, and what it fetches grows slowly with the site:
+ *  - a head: what ranking needs of every document, its kind (a character) and
+ *    its field lengths (loaded with the engine);
+ *  - records: every document's title, area, URL and headings, grouped by
+ *    page, fetched only for the hits shown;
  *  - shards: the postings of every term, grouped by the term's first three
  *    letters, so a query fetches only the shards of its own words;
  *  - fragments: the sections' text, for snippets, fetched only for the hits
@@ -34,21 +36,63 @@ export interface IndexHead {
   /** The URL of the folder that holds them. */
   base: string;
   areas: string[];
-  pages: PageEntry[];
-  docs: DocEntry[];
-  /** Per document, the number of terms in each field (BM25's document length). */
-  lengths: number[][];
+  /** Per document, one character: its level and area (kindOf). */
+  kinds: string;
+  /** Per document, one character: how many distinct words its name (title or heading) has (see nameSize). */
+  names: string;
+  /** The first document of each record file (encodeStarts); files end at a page's end. */
+  records: string;
+  /**
+   * Per field, every document's number of terms in it (BM25's document
+   * length), in base 36 at the field's fixed width (encodeLengths).
+   */
+  lengths: string[];
   averageFieldLength: number[];
   /** The first term prefix of each shard, sorted. */
   shards: string[];
-  /** The first document of each fragment, ascending. */
-  fragments: number[];
-  /** The first document of each passage file, ascending. */
-  passages: number[];
+  /** The first document of each fragment (encodeStarts). */
+  fragments: string;
+  /** The first document of each passage file (encodeStarts). */
+  passages: string;
+}
+
+/** The pages and documents of a record file; DocEntry's page indexes into its `pages`. */
+export interface RecordFile {
+  pages: PageEntry[];
+  docs: DocEntry[];
+}
+
+/** The area whose pages rank below the rest unless a query asks for it. */
+export const LEGACY_AREA = 'Legacy API';
+
+// A document's kind is one base-36 character: its area's index × 3 + its level − 1.
+export const MAX_AREAS = 12;
+
+/** A document's kind character, from its level (1 for a page's introduction) and its area's index. */
+export function kindOf(level: 1 | 2 | 3, area: number): string {
+  if (area >= MAX_AREAS) throw new Error(`The search index holds at most ${MAX_AREAS} areas (lvl0)`);
+  return (area * 3 + level - 1).toString(36);
+}
+
+/** A document's level and area index, from its kind character. */
+export function kindParts(kind: string): {level: 1 | 2 | 3; area: number} {
+  const n = parseInt(kind, 36);
+  return {level: ((n % 3) + 1) as 1 | 2 | 3, area: Math.floor(n / 3)};
+}
+
+/** Ascending file starts as base-36 gaps: short, and they grow by a few characters a file. */
+export function encodeStarts(starts: number[]): string {
+  return starts.map((start, i) => (start - (starts[i - 1] ?? 0)).toString(36)).join(',');
+}
+
+export function decodeStarts(encoded: string): number[] {
+  let start = 0;
+  return encoded.split(',').map((gap) => (start += parseInt(gap, 36)));
 }
 
 /** Where shards and fragments are served, below the site's base URL: `<path>/<version>/<file>`. */
 export const SEARCH_FILES_PATH = 'search-index';
+export const recordFile = (n: number) => `records-${n}.json`;
 export const shardFile = (n: number) => `shard-${n}.json`;
 export const fragmentFile = (n: number) => `fragment-${n}.json`;
 export const passageFile = (n: number) => `passage-${n}.json`;
@@ -74,13 +118,14 @@ export function anchorOf(heading: string): string {
     .replace(/\s+/g, '-');
 }
 
-/** The records the head describes, ids in order. */
-export function recordsOf(head: IndexHead): IndexedRecord[] {
+/** The records a record file describes, ids in order from `first`. */
+export function recordsOf(file: RecordFile, first: number, areas: string[]): IndexedRecord[] {
   let lvl2: string | undefined;
   let previousPage = -1;
-  return head.docs.map(([page, level, heading, anchor], id) => {
-    const [url, area, lvl1] = head.pages[page]!;
-    const lvl0 = head.areas[area]!;
+  return file.docs.map(([page, level, heading, anchor], i) => {
+    const id = first + i;
+    const [url, area, lvl1] = file.pages[page]!;
+    const lvl0 = areas[area]!;
     if (page !== previousPage) lvl2 = undefined;
     previousPage = page;
     if (!level || heading === undefined) return {id, url, type: 'lvl1', hierarchy: {lvl0, lvl1}};
@@ -93,6 +138,26 @@ export function recordsOf(head: IndexHead): IndexedRecord[] {
       hierarchy: level === 2 ? {lvl0, lvl1, lvl2: heading} : {lvl0, lvl1, ...(lvl2 ? {lvl2} : {}), lvl3: heading},
     };
   });
+}
+
+/** Field lengths per document as one string per field: a column compresses better than rows of numbers. */
+export function encodeLengths(perDocument: number[][], fields: number): string[] {
+  return Array.from({length: fields}, (_, field) => {
+    const column = perDocument.map((lengths) => lengths[field] ?? 0);
+    const width = Math.max(...column, 1).toString(36).length;
+    return `${width}${column.map((n) => n.toString(36).padStart(width, '0')).join('')}`;
+  });
+}
+
+/** Every document's field lengths, back from encodeLengths. */
+export function decodeLengths(columns: string[]): number[][] {
+  const decoded = columns.map((column) => {
+    const width = Number(column[0]);
+    return Array.from({length: (column.length - 1) / width}, (_, i) =>
+      parseInt(column.slice(1 + i * width, 1 + (i + 1) * width), 36),
+    );
+  });
+  return decoded[0]!.map((_, doc) => decoded.map((column) => column[doc]!));
 }
 
 /** Terms are sharded by their first three letters: fuzzy and prefix matches stay within them. */

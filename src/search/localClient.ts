@@ -1,5 +1,5 @@
-import type {Engine, SearchHit as EngineHit} from './engine';
-import {fragmentFile, passageFile, shardFile} from './indexFiles';
+import type {Engine, FoundHit, SearchHit as EngineHit} from './engine';
+import {fragmentFile, passageFile, recordFile, shardFile} from './indexFiles';
 import {highlight, snippet} from './highlight';
 import type {SearchHit, SearchPage, SearchRequest} from './types';
 
@@ -26,8 +26,8 @@ async function fetchJson<T>(url: string): Promise<T> {
 
 /**
  * The engine and the index's head, fetched on first use only: none of it is
- * part of a page's initial load. Shards and fragments follow as queries need
- * them. A failed load is retried on the next search (see createEngine).
+ * part of a page's initial load. Shards, records and fragments follow as
+ * queries need them. A failed load is retried on the next search (see createEngine).
  */
 export function loadEngine(): Promise<Engine> {
   engine ??= Promise.all([
@@ -37,6 +37,7 @@ export function loadEngine(): Promise<Engine> {
     .then(([{createEngine}, {default: head}]) =>
       createEngine({
         head,
+        records: (n) => fetchJson(head.base + recordFile(n)),
         shard: (n) => fetchJson(head.base + shardFile(n)),
         fragment: (n) => fetchJson(head.base + fragmentFile(n)),
         passage: (n) => fetchJson(head.base + passageFile(n)),
@@ -49,9 +50,14 @@ export function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-/** Every hit of a query, best first, without text. */
-export async function findLocal(query: string): Promise<EngineHit[]> {
-  return (await loadEngine()).search(query, 1000);
+/** Every hit of a query, best first, as ids (see Engine.find). */
+export async function findLocal(query: string): Promise<FoundHit[]> {
+  return (await loadEngine()).find(query, 1000);
+}
+
+/** Found hits with their titles, URLs and headings. */
+export async function resolveLocal(hits: FoundHit[]): Promise<EngineHit[]> {
+  return (await loadEngine()).resolve(hits);
 }
 
 /**
@@ -92,6 +98,6 @@ export async function searchLocal({
     nbHits: hits.length,
     page,
     nbPages: Math.ceil(hits.length / hitsPerPage),
-    hits: await showHits(hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage), snippetWords),
+    hits: await showHits(await resolveLocal(hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage)), snippetWords),
   };
 }

@@ -62,7 +62,7 @@ export async function suggestionsFor(pathname: string, engine: Engine, limit = 5
     area: record.hierarchy.lvl0,
   }));
   const byUrl = new Map<string, PageRef>();
-  for (const page of [...nearRoutes(pathname, engine.pages()), ...found])
+  for (const page of [...nearRoutes(pathname, await engine.pages()), ...found])
     if (!byUrl.has(page.url)) byUrl.set(page.url, page);
   return [...byUrl.values()].slice(0, limit);
 }

@@ -1,7 +1,17 @@
 import {describe, expect, it} from 'vitest';
 import {buildIndexFiles, memorySource} from '@site/src/search/build/files';
 import {createEngine} from '@site/src/search/engine';
-import {decodeTerm, encodeTerm, fileOf, recordsOf} from '@site/src/search/indexFiles';
+import {
+  decodeLengths,
+  decodeStarts,
+  decodeTerm,
+  encodeLengths,
+  encodeStarts,
+  encodeTerm,
+  fileOf,
+  kindParts,
+  recordsOf,
+} from '@site/src/search/indexFiles';
 import type {SearchRecord} from '@site/src/search/records';
 
 const section = (
@@ -46,15 +56,16 @@ const RECORDS: SearchRecord[] = [
 ];
 
 /** A source that records which files the engine asked for. */
-function tracked(records: SearchRecord[], shardSize?: number, fragmentSize?: number) {
-  const files = buildIndexFiles(records, {shardSize, fragmentSize});
+function tracked(records: SearchRecord[], shardSize?: number, fragmentSize?: number, recordSize?: number) {
+  const files = buildIndexFiles(records, {shardSize, fragmentSize, recordSize});
   const source = memorySource(files);
-  const asked = {shards: [] as number[], fragments: [] as number[], passages: [] as number[]};
+  const asked = {records: [] as number[], shards: [] as number[], fragments: [] as number[], passages: [] as number[]};
   return {
     files,
     asked,
     source: {
       head: source.head,
+      records: (n: number) => (asked.records.push(n), source.records(n)),
       shard: (n: number) => (asked.shards.push(n), source.shard(n)),
       fragment: (n: number) => (asked.fragments.push(n), source.fragment(n)),
       passage: (n: number) => (asked.passages.push(n), source.passage(n)),
@@ -68,6 +79,22 @@ describe('index files', () => {
     expect(decodeTerm(encodeTerm('embedding', postings))).toEqual(['embedding', postings]);
   });
 
+  it('round-trips file starts as gaps', () => {
+    expect(encodeStarts([0, 3, 39, 40])).toBe('0,3,10,1');
+    expect(decodeStarts(encodeStarts([0, 3, 39, 40]))).toEqual([0, 3, 39, 40]);
+  });
+
+  it('round-trips field lengths, each field at its own width', () => {
+    const lengths = [
+      [3, 0, 120, 2],
+      [3, 2, 1500, 0],
+      [35, 1, 0, 0],
+    ];
+    const columns = encodeLengths(lengths, 4);
+    expect(columns.map((c) => c[0])).toEqual(['1', '1', '3', '1']);
+    expect(decodeLengths(columns)).toEqual(lengths);
+  });
+
   it('finds the file whose range holds a key', () => {
     expect(fileOf(['a', 'em', 'p'], 'b')).toBe(0);
     expect(fileOf(['a', 'em', 'p'], 'em')).toBe(1);
@@ -75,15 +102,27 @@ describe('index files', () => {
     expect(fileOf([0, 10, 20], 19)).toBe(1);
   });
 
-  it('describes every record in the head, anchors and parent headings included', () => {
-    const {head} = buildIndexFiles(RECORDS);
-    const back = recordsOf(head);
+  it('describes every record in record files that end at a page, anchors and parent headings included', () => {
+    const {head, records} = buildIndexFiles(RECORDS, {recordSize: 10});
+    expect(decodeStarts(head.records)).toEqual([0, 4, 6]);
+    const back = records.flatMap((file, n) => recordsOf(file, decodeStarts(head.records)[n]!, head.areas));
     RECORDS.forEach(({content: _content, keywords: _keywords, ...record}, i) => {
       const hierarchy = Object.fromEntries(Object.entries(record.hierarchy).filter(([, v]) => v !== undefined));
       expect(back[i]).toEqual({...record, hierarchy});
     });
     // Only the anchor that is not the heading's slug is stored.
-    expect(head.docs.filter((doc) => doc.length === 4)).toEqual([[0, 2, 'Questions & answers', 'faq']]);
+    expect(records[0]!.docs.filter((doc) => doc.length === 4)).toEqual([[0, 2, 'Questions & answers', 'faq']]);
+  });
+
+  it('keeps names out of the head: a kind per document (its area and level) and the size of its name', () => {
+    const legacy = section(7, '/legacy', 'lvl1', {lvl0: 'Legacy API', lvl1: 'Old map'}, 'Deprecated.');
+    const {head} = buildIndexFiles([...RECORDS, legacy]);
+    expect(head.areas).toEqual(['Data maps', 'API reference', 'Legacy API']);
+    expect(head.kinds).toBe('01213506');
+    expect([...head.kinds].map(kindParts).at(-1)).toEqual({level: 1, area: 2});
+    // Names count distinct words that are not stop words: "From Python" has one.
+    expect(head.names).toBe('22122122');
+    expect(JSON.stringify(head)).not.toMatch(/Duplicate detection|From Python|\/maps/);
   });
 
   it('names its files by a hash of their contents, below the base URL', () => {
@@ -120,14 +159,20 @@ describe('the engine over the sharded index', () => {
   });
 
   it("fetches only the shards of the query's words and the text asked for", async () => {
-    const {source, asked, files} = tracked(RECORDS, 10, 10);
+    const {source, asked, files} = tracked(RECORDS, 10, 10, 10);
     expect(files.shards.length).toBeGreaterThan(5);
+    // Finding needs no record file; the hits shown fetch only their own.
+    expect(await createEngine(source).find('duplicate')).toEqual([
+      expect.objectContaining({id: 6, area: 'Data maps', type: 'lvl1'}),
+    ]);
+    expect(asked.records).toEqual([]);
     const engine = createEngine(source);
     const hits = await engine.search('duplicate');
     expect(hits[0]!.record.url).toBe('/dupes');
     expect(asked.shards.length).toBeGreaterThan(0);
     expect(asked.shards.length).toBeLessThan(files.shards.length / 2);
     expect(asked.fragments).toEqual([]);
+    expect(asked.records).toEqual([2]);
     expect(await engine.contents([hits[0]!.record])).toEqual(['Near-duplicates are tagged.']);
     expect(asked.fragments).toHaveLength(1);
     // Ask AI's blocks come from their own files, never with a search.

@@ -89,6 +89,19 @@ describe('engine', () => {
       record(1, '/datasets', 'Datasets', 'Where Atlas keeps your rows.'),
     ]);
     expect((await engine2.search('What is a dataset?'))[0]!.record.url).toBe('/datasets');
+    // A section's heading names it; a heading with one more word does not.
+    const sections = engineOf([
+      record(0, '/maps#share-a-map-link', 'Maps', 'Share a map with a link: a shared map opens at its view.', {
+        type: 'lvl2',
+        hierarchy: {lvl0: 'Docs', lvl1: 'Maps', lvl2: 'Share a map link'},
+      }),
+      record(1, '/maps#share-map', 'Maps', 'Who can open it.', {
+        type: 'lvl2',
+        hierarchy: {lvl0: 'Docs', lvl1: 'Maps', lvl2: 'Share map'},
+      }),
+    ]);
+    expect((await sections.search('share map'))[0]!.record.url).toBe('/maps#share-map');
+    expect((await sections.search('share map link'))[0]!.record.url).toBe('/maps#share-a-map-link');
   });
 
   it("keeps sections with most of a question's words when none has them all", async () => {

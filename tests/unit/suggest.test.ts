@@ -40,7 +40,7 @@ describe('slug distance', () => {
 
 describe('not-found suggestions', () => {
   it('lists each page once', async () => {
-    expect(engine.pages().map((p) => p.url)).toEqual([
+    expect((await engine.pages()).map((p) => p.url)).toEqual([
       '/platform/quick-start',
       '/reference/api/embed-text',
       '/reference/api/embed-image',
@@ -58,7 +58,7 @@ describe('not-found suggestions', () => {
   });
 
   it('falls back to search for paths no route is near', async () => {
-    expect(nearRoutes('/platform/how-to-embed-images', engine.pages())).toEqual([]);
+    expect(nearRoutes('/platform/how-to-embed-images', await engine.pages())).toEqual([]);
     expect((await suggestionsFor('/platform/how-to-embed-images', engine)).map((p) => p.url)).toContain(
       '/reference/api/embed-image',
     );

@@ -2,11 +2,18 @@ import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
-import {createEngine, INDEX_OPTIONS, type Engine, type IndexSource} from '../engine';
+import {createEngine, INDEX_OPTIONS, nameSize, type Engine, type IndexSource} from '../engine';
 import {
   anchorOf,
+  decodeStarts,
+  encodeLengths,
+  encodeStarts,
   encodeTerm,
+  FIELDS,
   fragmentFile,
+  kindOf,
+  recordFile,
+  type RecordFile,
   passageFile,
   type PassageFile,
   prefixOf,
@@ -23,6 +30,7 @@ import type {SearchRecord} from '../records';
 
 export interface IndexFiles {
   head: IndexHead;
+  records: RecordFile[];
   shards: Shard[];
   fragments: Fragment[];
   passages: PassageFile[];
@@ -34,6 +42,7 @@ export interface IndexFiles {
 export const SHARD_SIZE = 2000;
 export const FRAGMENT_SIZE = 1000;
 export const PASSAGE_SIZE = 4000;
+export const RECORD_SIZE = 3000;
 
 /** Consecutive items in groups of at least `size` characters; returns each group's first index. */
 function groupStarts(sizes: number[], size: number): number[] {
@@ -49,33 +58,67 @@ function groupStarts(sizes: number[], size: number): number[] {
   return starts;
 }
 
-/** Pages, areas and documents of the head (see DocEntry); recordsOf() reverses it, as a unit test checks. */
-function describe(records: SearchRecord[]): Pick<IndexHead, 'areas' | 'pages' | 'docs'> {
+/** A record as the record files describe it: its page, and its DocEntry without the page. */
+interface Described {
+  page: PageEntry;
+  level: 1 | 2 | 3;
+  doc: [] | [level: 2 | 3, heading: string, anchor?: string];
+}
+
+/** The areas, and each record's page and document entries (see DocEntry); recordsOf() reverses them, as a unit test checks. */
+function describe(records: SearchRecord[]): {areas: string[]; entries: Described[]} {
   const areas: string[] = [];
-  const pages: PageEntry[] = [];
-  const pageIds = new Map<string, number>();
-  const docs = records.map((record): DocEntry => {
+  const entries = records.map((record): Described => {
     const {lvl0, lvl1, lvl2, lvl3} = record.hierarchy;
     const [url, anchor] = record.url.split('#') as [string, string | undefined];
     if (!areas.includes(lvl0)) areas.push(lvl0);
-    if (!pageIds.has(url)) pageIds.set(url, pages.push([url, areas.indexOf(lvl0), lvl1]) - 1);
-    const page = pageIds.get(url)!;
-    if (record.type === 'lvl1') return [page];
+    const page: PageEntry = [url, areas.indexOf(lvl0), lvl1];
+    if (record.type === 'lvl1') return {page, level: 1, doc: []};
     const level = record.type === 'lvl2' ? 2 : 3;
     const heading = (level === 2 ? lvl2 : lvl3) ?? '';
-    return anchor === anchorOf(heading) ? [page, level, heading] : [page, level, heading, anchor ?? ''];
+    return {page, level, doc: anchor === anchorOf(heading) ? [level, heading] : [level, heading, anchor ?? '']};
   });
-  return {areas, pages, docs};
+  return {areas, entries};
+}
+
+/** Record files of consecutive documents, each ending where a page ends, of about `size` characters. */
+function recordFiles(entries: Described[], size: number): {starts: number[]; files: RecordFile[]} {
+  const starts: number[] = [];
+  const files: RecordFile[] = [];
+  let filled = size;
+  entries.forEach(({page, doc}, id) => {
+    const newPage = files.at(-1)?.pages.at(-1)?.[0] !== page[0];
+    if (newPage && filled >= size) {
+      starts.push(id);
+      files.push({pages: [], docs: []});
+      filled = 0;
+    }
+    const current = files.at(-1)!;
+    if (newPage) {
+      current.pages.push(page);
+      filled += JSON.stringify(page).length;
+    }
+    const entry = [current.pages.length - 1, ...doc] as DocEntry;
+    current.docs.push(entry);
+    filled += JSON.stringify(entry).length;
+  });
+  return {starts, files};
 }
 
 /**
  * The index files for a list of records (ids 0…n-1 in order): the engine's
- * own MiniSearch index, serialised and cut into a head, term shards and text
- * fragments (see src/search/indexFiles.ts).
+ * own MiniSearch index, serialised and cut into a head, record files, term
+ * shards, text fragments and passages (see src/search/indexFiles.ts).
  */
 export function buildIndexFiles(
   records: SearchRecord[],
-  {baseUrl = '/', shardSize = SHARD_SIZE, fragmentSize = FRAGMENT_SIZE, passageSize = PASSAGE_SIZE} = {},
+  {
+    baseUrl = '/',
+    shardSize = SHARD_SIZE,
+    fragmentSize = FRAGMENT_SIZE,
+    passageSize = PASSAGE_SIZE,
+    recordSize = RECORD_SIZE,
+  } = {},
 ): IndexFiles {
   records.forEach((record, i) => {
     if (record.id !== i)
@@ -119,21 +162,33 @@ export function buildIndexFiles(
   );
   const passages = passageStarts.map((start, i) => blocks.slice(start, passageStarts[i + 1] ?? records.length));
 
+  const {areas, entries} = describe(records);
+  const described = recordFiles(entries, recordSize);
+
   const version = createHash('sha256')
-    .update(JSON.stringify([shards, fragments, passages]))
+    .update(JSON.stringify([described.files, shards, fragments, passages]))
     .digest('hex')
     .slice(0, 12);
   return {
     head: {
       version,
       base: `${baseUrl}${SEARCH_FILES_PATH}/${version}/`,
-      ...describe(records),
-      lengths: records.map((r) => fieldLength[r.id]!),
+      areas,
+      kinds: entries.map(({page, level}) => kindOf(level, page[1])).join(''),
+      names: records
+        .map(({type, hierarchy: {lvl1, lvl2, lvl3}}) => nameSize((type === 'lvl1' ? lvl1 : (lvl3 ?? lvl2)) ?? ''))
+        .join(''),
+      records: encodeStarts(described.starts),
+      lengths: encodeLengths(
+        records.map((r) => fieldLength[r.id]!),
+        FIELDS.length,
+      ),
       averageFieldLength,
       shards: shardStarts.map((start) => prefixes[start]!),
-      fragments: fragmentStarts,
-      passages: passageStarts,
+      fragments: encodeStarts(fragmentStarts),
+      passages: encodeStarts(passageStarts),
     },
+    records: described.files,
     shards,
     fragments,
     passages,
@@ -141,9 +196,10 @@ export function buildIndexFiles(
 }
 
 /** An engine source over files already in memory (the benchmarks and unit tests). */
-export function memorySource({head, shards, fragments, passages}: IndexFiles): IndexSource {
+export function memorySource({head, records, shards, fragments, passages}: IndexFiles): IndexSource {
   return {
     head,
+    records: async (n) => records[n]!,
     shard: async (n) => shards[n]!,
     fragment: async (n) => fragments[n]!,
     passage: async (n) => passages[n]!,
@@ -156,7 +212,7 @@ export function engineOf(records: SearchRecord[]): Engine {
 }
 
 /**
- * Shards and fragments are static files, fetched by URL: as bundled chunks,
+ * Record files, shards and fragments are static files, fetched by URL: as bundled chunks,
  * each would add an entry to the chunk map every page loads. This folder is
  * one of the site's static directories (docusaurus.config.ts), so `start` and
  * `build` both serve it, at `/search-index/<version>/` (SEARCH_FILES_PATH).
@@ -167,15 +223,16 @@ function versionDir(siteDir: string, version: string): string {
   return path.join(siteDir, SEARCH_STATIC_DIR, SEARCH_FILES_PATH, version);
 }
 
-/** Writes the shards and fragments, replacing those of any earlier index. */
+/** Writes the record files, shards and fragments, replacing those of any earlier index. */
 export async function writeStaticFiles(
   siteDir: string,
-  {head, shards, fragments, passages}: IndexFiles,
+  {head, records, shards, fragments, passages}: IndexFiles,
 ): Promise<void> {
   await fs.promises.rm(path.join(siteDir, SEARCH_STATIC_DIR), {recursive: true, force: true});
   const dir = versionDir(siteDir, head.version);
   await fs.promises.mkdir(dir, {recursive: true});
   await Promise.all([
+    ...records.map((file, n) => fs.promises.writeFile(path.join(dir, recordFile(n)), JSON.stringify(file))),
     ...shards.map((shard, n) => fs.promises.writeFile(path.join(dir, shardFile(n)), JSON.stringify(shard))),
     ...fragments.map((fragment, n) => fs.promises.writeFile(path.join(dir, fragmentFile(n)), JSON.stringify(fragment))),
     ...passages.map((passage, n) => fs.promises.writeFile(path.join(dir, passageFile(n)), JSON.stringify(passage))),
@@ -192,8 +249,9 @@ export function readIndexFiles(siteDir: string): IndexFiles {
   const dir = versionDir(siteDir, head.version);
   return {
     head,
+    records: decodeStarts(head.records).map((_, n) => read(path.join(dir, recordFile(n))) as RecordFile),
     shards: head.shards.map((_, n) => read(path.join(dir, shardFile(n))) as Shard),
-    fragments: head.fragments.map((_, n) => read(path.join(dir, fragmentFile(n))) as Fragment),
-    passages: head.passages.map((_, n) => read(path.join(dir, passageFile(n))) as PassageFile),
+    fragments: decodeStarts(head.fragments).map((_, n) => read(path.join(dir, fragmentFile(n))) as Fragment),
+    passages: decodeStarts(head.passages).map((_, n) => read(path.join(dir, passageFile(n))) as PassageFile),
   };
 }
