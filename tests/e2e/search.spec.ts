@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect} from './fixtures';
+import {ROOT, test, expect} from './fixtures';
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.getByRole('searchbox').and(page.locator('.DocSearch-Input'));
@@ -23,6 +25,14 @@ test('the navbar button opens the modal; the index loads only then', async ({pag
   await input(page).fill('embeddings');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   expect(requests.some((u) => u.includes('search-index'))).toBe(true);
+  // The hits are named from the record files of the hits shown: at most one file a hit, never every file.
+  const recordFiles = requests.filter((u) => /\/search-index\/\w+\/records-\d+\.json$/.test(u));
+  const allRecordFiles = fs
+    .readdirSync(path.join(ROOT, 'build/search-index'), {recursive: true})
+    .filter((file) => /records-\d+\.json$/.test(String(file)));
+  expect(recordFiles.length).toBeGreaterThan(0);
+  expect(recordFiles.length).toBeLessThanOrEqual(await page.locator('.DocSearch-Hit').count());
+  expect(recordFiles.length).toBeLessThan(allRecordFiles.length);
   // Local mode never talks to Algolia.
   expect(requests.filter((u) => /algolia/i.test(u))).toEqual([]);
   await expect(page.locator('link[rel="preconnect"][href*="algolia"]')).toHaveCount(0);
