@@ -270,12 +270,10 @@ export function createEngine(source: IndexSource): Engine {
    * query matched its name (a page's title, a section's heading) and the name
    * has no other word. The head has no names, only their sizes.
    */
-  function named(result: SearchResult, stems: Set<string>): boolean {
+  function named(result: SearchResult, stems: string[], size: string): boolean {
     const id = result.id as number;
     const field = kinds[id]!.level === 1 ? 'title' : 'heading';
-    return (
-      head.names[id] === nameSize([...stems].join(' ')) && [...stems].every((s) => result.match[s]?.includes(field))
-    );
+    return head.names[id] === size && stems.every((s) => result.match[s]?.includes(field));
   }
 
   const records = async (wanted: number[]) =>
@@ -323,7 +321,9 @@ export function createEngine(source: IndexSource): Engine {
       const words = queryWords(query);
       if (words.length === 0) return [];
       const wantsLegacy = words.includes('legacy');
-      const stems = new Set(words.map(stem));
+      const stems = [...new Set(words.map(stem))];
+      // Counted as names are, so an identifier counts with its parts on both sides.
+      const size = nameSize(words.join(' '));
       const boostDocument: SearchOptions['boostDocument'] = (id) => {
         const {level, area} = kinds[id as number]!;
         return documentBoost(level, area === legacyArea, wantsLegacy);
@@ -352,7 +352,7 @@ export function createEngine(source: IndexSource): Engine {
       // The named boost multiplies a document's score, as MiniSearch's own document boost does.
       const ranked = (results: SearchResult[]) =>
         results
-          .map((result) => (named(result, stems) ? {...result, score: result.score * NAMED_BOOST} : result))
+          .map((result) => (named(result, stems, size) ? {...result, score: result.score * NAMED_BOOST} : result))
           .sort((a, b) => b.score - a.score);
       // Sections with every word (or a synonym) first; then those with at least
       // `minShare` of them, so a question's one odd word does not hide its answer.
