@@ -175,9 +175,8 @@ export function buildIndexFiles(
       base: `${baseUrl}${SEARCH_FILES_PATH}/${version}/`,
       areas,
       kinds: entries.map(({page, level}) => kindOf(level, page[1])).join(''),
-      names: records
-        .map(({type, hierarchy: {lvl1, lvl2, lvl3}}) => nameSize((type === 'lvl1' ? lvl1 : (lvl3 ?? lvl2)) ?? ''))
-        .join(''),
+      // A document's name: its heading, or its page's title for a page's introduction.
+      names: entries.map(({page, doc}) => nameSize(doc[1] ?? page[2])).join(''),
       records: encodeStarts(described.starts),
       lengths: encodeLengths(
         records.map((r) => fieldLength[r.id]!),
