@@ -268,6 +268,8 @@ const config = {
     ...(withoutTwins ? [] : [path.join(__dirname, 'src/llms/plugin.ts')]),
     // Routes match letter case exactly, like the files a static host serves.
     path.join(__dirname, 'src/plugins/exact-routes/index.ts'),
+    // Pages' routes load by group in the browser, not all in main.js.
+    path.join(__dirname, 'src/plugins/route-groups/index.ts'),
     // Redirect pages for /x.html and /x/index; _headers and an nginx snippet (CSP and more).
     [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search, askAi, analytics}],
     [path.join(__dirname, 'src/analytics/plugin.ts'), {analytics}],

@@ -1,5 +1,6 @@
 import {useEffect} from 'react';
 import {useHistory} from '@docusaurus/router';
+import {ensureRoutes, routesLoaded} from '@site/src/plugins/route-groups/client/groups';
 import {routerTarget} from './routerTarget';
 
 /**
@@ -12,21 +13,30 @@ export function useRouterLinks(isPage: (pathname: string) => boolean): void {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a[href]');
       if (!(anchor instanceof HTMLAnchorElement)) return;
-      const to = routerTarget(
-        {
-          defaultPrevented: event.defaultPrevented,
-          button: event.button,
-          modified: event.metaKey || event.ctrlKey || event.shiftKey || event.altKey,
-          href: anchor.getAttribute('href'),
-          target: anchor.getAttribute('target'),
-          download: anchor.hasAttribute('download'),
-        },
-        new URL(window.location.href),
-        isPage,
-      );
-      if (!to) return;
+      const click = {
+        defaultPrevented: event.defaultPrevented,
+        button: event.button,
+        modified: event.metaKey || event.ctrlKey || event.shiftKey || event.altKey,
+        href: anchor.getAttribute('href'),
+        target: anchor.getAttribute('target'),
+        download: anchor.hasAttribute('download'),
+      };
+      const current = new URL(window.location.href);
+      const to = routerTarget(click, current, isPage);
+      if (to) {
+        event.preventDefault();
+        history.push(to);
+        return;
+      }
+      // A path whose route is not loaded yet (src/plugins/route-groups): load it, then route or follow the link.
+      const pending = routerTarget(click, current, (pathname) => !routesLoaded(pathname));
+      if (!pending) return;
       event.preventDefault();
-      history.push(to);
+      const {href} = anchor;
+      ensureRoutes(new URL(pending, current).pathname)
+        .then(() => routerTarget(click, current, isPage))
+        .catch(() => undefined)
+        .then((target) => (target ? history.push(target) : window.location.assign(href)));
     };
     // Bubbling: a router Link has already handled (and prevented) its own click.
     document.addEventListener('click', onClick);

@@ -6,7 +6,12 @@ const root = path.resolve(__dirname, '../..');
 export default defineConfig({
   root,
   resolve: {
-    alias: {'@site': root},
+    alias: {
+      '@site': root,
+      // Docusaurus' generated table, which a test of browser code mocks (vi.mock) with its own.
+      '@generated/routes': path.join(root, 'tests/unit/empty-routes.ts'),
+      '@atlas/route-groups': path.join(root, 'src/plugins/route-groups/client/none.js'),
+    },
   },
   esbuild: {jsx: 'automatic'},
   test: {

@@ -1,9 +1,10 @@
-import React, {type ReactNode} from 'react';
+import React, {type ReactNode, useSyncExternalStore} from 'react';
 import Head from '@docusaurus/Head';
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
+import {loadedRouteGroups, subscribeRoutes} from '@site/src/plugins/route-groups/client/groups';
 import {socialImageOf} from '@site/src/data/sections';
 import {twinPath} from '@site/src/llms/twinPath';
 import {useRouterLinks} from '@site/src/router-links/useRouterLinks';
@@ -24,6 +25,8 @@ function isPage(pathname: string): boolean {
  */
 export default function Root({children}: {children: ReactNode}): ReactNode {
   const {pathname} = useLocation();
+  // The route table grows as groups of pages' routes load: a page's twin link follows.
+  useSyncExternalStore(subscribeRoutes, loadedRouteGroups, loadedRouteGroups);
   useRouterLinks(isPage);
   const {siteConfig} = useDocusaurusContext();
   const image = `${siteConfig.url}${socialImageOf(pathname)}`;
