@@ -46,7 +46,7 @@ step "Unit tests";     npm run --silent test:unit
 step "Code samples: Python against the real client and a fake Atlas, TypeScript, curl against the specs"
 npm run --silent test:samples
 step "Build";          npm run --silent build
-step "Size budgets that grow with the pages (search head, main.js)"; node tests/size/growth.mjs
+step "Size budgets that grow with the pages (search head, main.js, runtime)"; node tests/size/growth.mjs
 step "Builds with hosted services (Algolia and a chat endpoint, built without .git; Kapa, as a NO_INDEX preview), answered by local mocks in the tests"
 npm run --silent build:hosted-test
 npm run --silent build:kapa-test

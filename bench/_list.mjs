@@ -1,0 +1,21 @@
+import {chromium} from '@playwright/test';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
+import {listen} from './support.mjs';
+const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
+const [dir, p = '/platform/account/dashboard'] = process.argv.slice(2);
+const server = await listen(dir);
+const url = `http://127.0.0.1:${server.address().port}`;
+const page = await (await browser.newContext()).newPage();
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Network.enable');
+const info = new Map();
+cdp.on('Network.requestWillBeSent', (e) => info.set(e.requestId, {url: e.request.url.replace(url, ''), pri: e.request.initialPriority}));
+const rows = [];
+cdp.on('Network.loadingFinished', (e) => { const i = info.get(e.requestId); if (i) rows.push([i.pri, e.encodedDataLength, i.url]); });
+await page.goto(url + p);
+await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+await page.waitForTimeout(2000);
+rows.sort((a, b) => b[1] - a[1]);
+let t = 0; for (const r of rows) { if (r[0] !== 'VeryLow') t += r[1]; console.log(r[0].padEnd(8), String(r[1]).padStart(8), r[2].slice(0, 110)); }
+console.log('total non-prefetch', t);
+server.close(); await browser.close();
