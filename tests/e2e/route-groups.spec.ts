@@ -111,10 +111,12 @@ test("when a group's file cannot be loaded, a link to its page loads the page fr
   const seen = watchGroups(page);
   await page.goto(GUIDE);
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  // The guide's document cannot load another group; the next document can.
-  await page.route(GROUP, (route) =>
-    new URL(route.request().frame().url()).pathname === GUIDE ? route.abort('internetdisconnected') : route.continue(),
-  );
+  // No group loads until the next document is requested, which then can load its own.
+  let offline = true;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) offline = false;
+  });
+  await page.route(GROUP, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
   await page.getByRole('main').locator('a[href="/reference/api/get-api-keys"]').first().click();
   await expect(page).toHaveURL(/\/reference\/api\/get-api-keys$/);
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
