@@ -20,6 +20,21 @@ function watchGroups(page: Page) {
   return seen;
 }
 
+/** Opens the guide, watching route groups, and waits until it has hydrated. */
+async function openGuide(page: Page) {
+  const seen = watchGroups(page);
+  const response = await page.goto(GUIDE);
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  return {seen, html: (await response!.text())!};
+}
+
+/** Clicks the guide's link to an API page (another group's). */
+async function followApiLink(page: Page): Promise<void> {
+  await page.getByRole('main').locator('a[href="/reference/api/get-api-keys"]').first().click();
+  await expect(page).toHaveURL(/\/reference\/api\/get-api-keys$/);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Get API keys');
+}
+
 async function markWindow(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as {marker: string}).marker = 'still here'));
 }
@@ -33,14 +48,12 @@ test("main.js holds no page's route; a page runs its own group and only prefetch
   request,
   consoleErrors,
 }) => {
-  const seen = watchGroups(page);
-  const response = await page.goto(GUIDE);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  const {seen, html} = await openGuide(page);
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Dashboard');
   expect(seen.scripts).toHaveLength(1);
   // The route's chunk-name key (path and hash) is in its group, not in main.js.
   const routeKey = /"\/platform\/account\/dashboard-[0-9a-f]{3}"/;
-  const main = /\/assets\/js\/main\.[0-9a-f]+\.js/.exec((await response!.text())!)![0];
+  const main = /\/assets\/js\/main\.[0-9a-f]+\.js/.exec(html)![0];
   expect(await (await request.get(main)).text()).not.toMatch(routeKey);
   expect(await (await request.get(seen.scripts[0])).text()).toMatch(routeKey);
   // Links in view to pages of other groups fetch those groups at the lowest priority, without running them.
@@ -54,13 +67,9 @@ test('a link to a page of another group loads that group and the page, without r
   page,
   consoleErrors,
 }) => {
-  const seen = watchGroups(page);
-  await page.goto(GUIDE);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  const {seen} = await openGuide(page);
   await markWindow(page);
-  await page.getByRole('main').locator('a[href="/reference/api/get-api-keys"]').first().click();
-  await expect(page).toHaveURL(/\/reference\/api\/get-api-keys$/);
-  await expect(page.getByRole('heading', {level: 1})).toHaveText('Get API keys');
+  await followApiLink(page);
   expect(seen.scripts.length).toBe(2);
   expect(await marked(page)).toBe(true);
   expect(seen.documents).toHaveLength(1);
@@ -76,9 +85,7 @@ test('a link to a page of another group loads that group and the page, without r
 test("a plain anchor to another group's page goes through the router once its group loads; one to no page is left to the browser", async ({
   page,
 }) => {
-  const seen = watchGroups(page);
-  await page.goto(GUIDE);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  const {seen} = await openGuide(page);
   await markWindow(page);
   await page.evaluate(() =>
     document
@@ -108,19 +115,15 @@ test("when a group's file cannot be loaded, a link to its page loads the page fr
   page,
   consoleErrors,
 }) => {
-  const seen = watchGroups(page);
-  await page.goto(GUIDE);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  const {seen} = await openGuide(page);
   // No group loads until the next document is requested, which then can load its own.
   let offline = true;
   page.on('request', (request) => {
     if (request.isNavigationRequest()) offline = false;
   });
   await page.route(GROUP, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
-  await page.getByRole('main').locator('a[href="/reference/api/get-api-keys"]').first().click();
-  await expect(page).toHaveURL(/\/reference\/api\/get-api-keys$/);
+  await followApiLink(page);
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  await expect(page.getByRole('heading', {level: 1})).toHaveText('Get API keys');
   expect(seen.documents).toEqual([GUIDE, '/reference/api/get-api-keys']);
   // The failed loads are reported as such; nothing is thrown uncaught.
   expect(consoleErrors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
