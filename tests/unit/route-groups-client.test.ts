@@ -2,7 +2,7 @@
 import {beforeEach, describe, expect, it, vi} from 'vitest';
 import type {RouteConfig} from 'react-router-config';
 
-// The browser's table as main.js keeps it, and a directory of three groups below /docs.
+// The browser's table as main.js keeps it, and a directory of four groups below /docs.
 const table: RouteConfig[] = [
   {path: '/search', exact: true},
   {path: '/docs', routes: [{path: '/docs', routes: []}]},
@@ -15,11 +15,12 @@ const group = (paths: string[]) => [paths.map((path) => ({path, exact: true}))];
 vi.mock('@generated/routes', () => ({default: table}));
 vi.mock('@atlas/route-groups', () => ({
   parents: [{at: [1, 0], path: '/docs'}],
-  starts: ['/docs/a', '/docs/m', '/docs/t'],
+  starts: ['/docs/a', '/docs/m', '/docs/t', '/docs/t-2'],
   loaders: [
     ['/docs/a', '/docs/b/'],
     ['/docs/m', '/docs/n'],
-    ['/docs/t', '/docs/z'],
+    ['/docs/t'],
+    ['/docs/t-2', '/docs/z'],
   ].map((paths, g) => () => {
     loads.push(g);
     if (failNext) {
@@ -67,8 +68,12 @@ describe('route groups in the browser', () => {
     await ensureRoutes('/docs/b.html');
     expect(loads).toEqual([0]);
     await ensureRoutes('/docs/%7A');
-    expect(loads).toEqual([0, 2]);
+    expect(loads).toEqual([0, 3]);
     expect(leaves()).toContain('/docs/z');
+    // A link's query or hash does not move it to another group ('?' sorts after '-').
+    loads.length = 0;
+    await ensureRoutes('/docs/t?tab=curl#sample');
+    expect(loads).toEqual([2]);
     loads.length = 0;
     await ensureRoutes('/docs/0-before-every-group');
     await ensureRoutes('/docs/%E0%A4%A');

@@ -9,8 +9,12 @@ const loading: (Promise<void> | undefined)[] = [];
 const loaded = new Set<number>();
 const listeners = new Set<() => void>();
 
-/** The paths that may stand for a route: as given, decoded, and without `.html` (as Docusaurus' normalizeLocation reads it). */
-function keysOf(pathname: string): string[] {
+/**
+ * The paths that may stand for a route: as given (without a query or hash, which a
+ * prefetched link may carry), decoded, and without `.html` (as Docusaurus' normalizeLocation reads it).
+ */
+function keysOf(target: string): string[] {
+  const pathname = target.replace(/[?#].*$/, '');
   const paths = [pathname, pathname.replace(/(?:\/index)?\.html$/, '') || '/'];
   try {
     paths.push(decodeURI(pathname));
