@@ -16,19 +16,16 @@ vi.mock('@generated/routes', () => ({default: table}));
 vi.mock('@atlas/route-groups', () => ({
   parents: [{at: [1, 0], path: '/docs'}],
   starts: ['/docs/a', '/docs/m', '/docs/t', '/docs/t-2'],
-  loaders: [
-    ['/docs/a', '/docs/b/'],
-    ['/docs/m', '/docs/n'],
-    ['/docs/t'],
-    ['/docs/t-2', '/docs/z'],
-  ].map((paths, g) => () => {
-    loads.push(g);
-    if (failNext) {
-      failNext = false;
-      return Promise.reject(new Error('offline'));
-    }
-    return Promise.resolve({default: group(paths)});
-  }),
+  loaders: [['/docs/a', '/docs/b/'], ['/docs/m', '/docs/n'], ['/docs/t'], ['/docs/t-2', '/docs/z']].map(
+    (paths, g) => () => {
+      loads.push(g);
+      if (failNext) {
+        failNext = false;
+        return Promise.reject(new Error('offline'));
+      }
+      return Promise.resolve({default: group(paths)});
+    },
+  ),
 }));
 
 const gca = vi.fn((name: string) => `/assets/js/${name}.abc.js`);
