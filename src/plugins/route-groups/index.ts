@@ -4,6 +4,9 @@ import {ChunkUrlsPlugin, isDocusaurusChunkAssetPlugin} from './build/chunkUrls';
 import {usesDocLists, writeGlobalData} from './build/globalData';
 import {partition, readGenerated, writePartition} from './build/partition';
 
+// The plugin's build-time files, which Rspack's persistent cache must depend on.
+const BUILD_FILES = ['chunkUrls.ts', 'globalData.ts', 'partition.ts'];
+
 /**
  * Keeps the pages' routes out of main.js in the browser (see
  * ./build/partition.ts). Production client builds only: the server renders
@@ -22,8 +25,6 @@ import {partition, readGenerated, writePartition} from './build/partition';
  * map: what is left per page is its chunk's content hash. And main.js's
  * global data leaves out the docs' lists (./build/globalData.ts).
  */
-const BUILD_FILES = ['chunkUrls.ts', 'globalData.ts', 'partition.ts'];
-
 export default function routeGroupsPlugin(context: LoadContext): Plugin {
   return {
     name: 'route-groups',

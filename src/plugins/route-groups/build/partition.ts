@@ -31,10 +31,11 @@ export interface Generated {
   chunkNames: Record<string, unknown>;
 }
 
-/** A leaf route moved to a group, and the position of its parent in the table. */
+/** A leaf route moved to a group, the index of its parent in `Partition.parents`, and the chunk names it loads. */
 interface Leaf {
-  parent: number[];
+  parent: number;
   route: TableRoute;
+  chunks: string[];
 }
 
 export interface Partition {
@@ -86,14 +87,15 @@ function chunksOf(route: TableRoute, chunkNames: Record<string, unknown>): strin
 /** Partitions the generated table: leaves with static paths, below the top level, go into groups. */
 export function partition({routes, registry, chunkNames}: Generated, groupSize = GROUP_SIZE): Partition {
   const leaves: Leaf[] = [];
-  const parents = new Map<string, {at: number[]; path: string}>();
+  const parents: Partition['parents'] = [];
   // `at` is a route's position in the table main.js keeps, where the browser puts the leaves back.
   const keep = (table: TableRoute[], at: number[], parentPath = ''): TableRoute[] => {
     const kept: TableRoute[] = [];
+    let parent: number | undefined;
     for (const route of table) {
       if (at.length > 0 && route.exact && !route.routes && STATIC_PATH.test(route.path)) {
-        leaves.push({parent: at, route});
-        parents.set(at.join('.'), {at, path: parentPath});
+        parent ??= parents.push({at, path: parentPath}) - 1;
+        leaves.push({parent, route, chunks: chunksOf(route, chunkNames)});
       } else {
         const here = [...at, kept.length];
         kept.push(route.routes ? {...route, routes: keep(route.routes, here, route.path)} : route);
@@ -123,18 +125,16 @@ export function partition({routes, registry, chunkNames}: Generated, groupSize =
       if (route.routes) walkKept(route.routes);
     });
   walkKept(kept);
-  groups.forEach((group, g) =>
-    group.leaves.forEach(({route}) => chunksOf(route, chunkNames).forEach((n) => use(n, g))),
-  );
+  groups.forEach((group, g) => group.leaves.forEach(({chunks}) => chunks.forEach((n) => use(n, g))));
 
   const mainRegistry = new Map(registry);
   const mainChunkNames = {...chunkNames};
   groups.forEach((group, g) => {
-    for (const {route} of group.leaves) {
+    for (const {route, chunks} of group.leaves) {
       const id = `${route.component.creator[0]}-${route.component.creator[1]}`;
       group.chunkNames[id] = chunkNames[id];
       delete mainChunkNames[id];
-      for (const name of chunksOf(route, chunkNames)) {
+      for (const name of chunks) {
         const owners = users.get(name)!;
         if (owners.size !== 1 || !owners.has(g) || !registry.has(name)) continue;
         group.registry.set(name, registry.get(name)!);
@@ -142,7 +142,7 @@ export function partition({routes, registry, chunkNames}: Generated, groupSize =
       }
     }
   });
-  return {routes: kept, registry: mainRegistry, chunkNames: mainChunkNames, parents: [...parents.values()], groups};
+  return {routes: kept, registry: mainRegistry, chunkNames: mainChunkNames, parents, groups};
 }
 
 /** Plain code-unit order, which the browser's `<` on strings also uses. */
@@ -185,8 +185,8 @@ export function writePartition(generatedDir: string, part: Partition): string {
   fs.writeFileSync(path.join(dir, 'registry.js'), `export default ${registrySource(part.registry)};\n`);
   fs.writeFileSync(path.join(dir, 'chunkNames.js'), `export default ${JSON.stringify(part.chunkNames)};\n`);
   part.groups.forEach((group, g) => {
-    const byParent = part.parents.map((parent) =>
-      group.leaves.filter((leaf) => leaf.parent.join('.') === parent.at.join('.')).map((leaf) => leaf.route),
+    const byParent = part.parents.map((_, p) =>
+      group.leaves.filter((leaf) => leaf.parent === p).map((leaf) => leaf.route),
     );
     fs.writeFileSync(
       path.join(dir, `group-${g}.js`),

@@ -24,12 +24,12 @@ function keysOf(target: string): string[] {
   return [...new Set(paths.map(routeKey))];
 }
 
+// The keys of the routes whose leaves were grouped: a path below none of them has no group.
+const prefixes = parents.map(({path}) => routeKey(path));
+
 /** The group whose range holds a key, if the key is below a parent whose leaves were grouped. */
 function groupOf(key: string): number | undefined {
-  const below = parents.some(({path}) => {
-    const prefix = routeKey(path);
-    return prefix === '/' || key === prefix || key.startsWith(`${prefix}/`);
-  });
+  const below = prefixes.some((prefix) => prefix === '/' || key === prefix || key.startsWith(`${prefix}/`));
   if (!below || starts.length === 0 || key < starts[0]) return undefined;
   let [low, high] = [0, starts.length - 1];
   while (low < high) {
