@@ -29,12 +29,11 @@ trap summary EXIT
 
 step "Debian packages: Chromium and nginx; PostgreSQL, Poppler and curl for the code samples"
 bash tests/setup/ensure-system.sh
-# Both pip installs at once: they mostly wait on downloads.
-step "Python environments: the code samples' (.venv) and Ask AI's encoder (node_modules/.cache/atlas-ask-ai)"
-node tests/samples/python/venv.mjs & SAMPLES_ENV=$!
-node src/ask-ai/semantic/build/env.mjs & ENCODER_ENV=$!
-wait $SAMPLES_ENV
-wait $ENCODER_ENV
+# The pip installs mostly wait on downloads, so they run behind the static
+# checks, which need neither environment; each logs to a file, shown when waited on.
+PY_LOGS=$(mktemp -d)
+node tests/samples/python/venv.mjs > "$PY_LOGS/samples.log" 2>&1 & SAMPLES_ENV=$!
+node src/ask-ai/semantic/build/env.mjs > "$PY_LOGS/encoder.log" 2>&1 & ENCODER_ENV=$!
 
 step "Types";          npm run --silent typecheck
 step "Lint";           npm run --silent lint
@@ -42,6 +41,14 @@ step "Spelling";       npm run --silent spellcheck
 step "Markdown lint";  npm run --silent lint:md
 step "OpenAPI lint";   npm run --silent lint:openapi
 step "Audit of production dependencies"; node tests/setup/audit.mjs
+step "Python environments (the rest of their time, after the static checks): the code samples' (.venv) and Ask AI's encoder (node_modules/.cache/atlas-ask-ai)"
+env_status=0
+wait $SAMPLES_ENV || env_status=1
+wait $ENCODER_ENV || env_status=1
+cat "$PY_LOGS/samples.log" "$PY_LOGS/encoder.log"
+rm -rf "$PY_LOGS"
+[ $env_status -eq 0 ]
+
 step "Unit tests";     npm run --silent test:unit
 step "Code samples: Python against the real client and a fake Atlas, TypeScript, curl against the specs"
 npm run --silent test:samples

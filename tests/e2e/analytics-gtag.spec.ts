@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {expect, test} from './fixtures';
+import {expect, openApiReference, test} from './fixtures';
 
 // The build made with GTAG_ID set (build-kapa/, see tests/run-all.sh). gtag.js
 // is answered by a stand-in; the data layer shows what the site asked of it.
@@ -35,7 +35,7 @@ test('gtag.js loads once with the configured id, and each navigation is one page
   await page.goto('/platform/quick-start');
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
   await expect.poll(async () => (await pageViews(page)).length).toBe(1);
-  await page.getByRole('link', {name: 'API Reference'}).first().click();
+  await openApiReference(page);
   await expect(page).toHaveURL(/\/reference\/getting-started\/$/);
   // The URL changes before the new route renders; a reader goes back from a page they saw.
   await expect.poll(async () => (await pageViews(page)).length).toBe(2);
@@ -62,8 +62,7 @@ test('a blocked Google tag causes no error and the page works', async ({page}) =
   await standIns(page, {blocked: true});
   await page.goto('/platform/quick-start');
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  await page.getByRole('link', {name: 'API Reference'}).first().click();
-  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  await openApiReference(page);
   await page.getByRole('button', {name: 'No', exact: true}).click();
   await expect(page.getByLabel('What could be better? (optional)')).toBeFocused();
   expect(uncaught).toEqual([]);

@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {expect, hydrated, test} from './fixtures';
+import {expect, hydrated, openApiReference, test} from './fixtures';
 import {mixpanelEvents} from '../support/mixpanel.mjs';
 
 // The build made with MIXPANEL_TOKEN set (build-hosted/, see tests/run-all.sh).
@@ -24,7 +24,7 @@ test('one page view per navigation, with the full URL, sent in batches', async (
   const sent = await recordMixpanel(page);
   await page.goto('/platform/quick-start?ref=docs');
   await hydrated(page);
-  await page.getByRole('link', {name: 'API Reference'}).first().click();
+  await openApiReference(page);
   await expect(page).toHaveURL(/\/reference\/getting-started\/$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/platform\/quick-start\?ref=docs$/);
@@ -100,7 +100,7 @@ for (const [signal, define] of [
     const sent = await recordMixpanel(page);
     await page.goto('/platform/quick-start');
     await hydrated(page);
-    await page.getByRole('link', {name: 'API Reference'}).first().click();
+    await openApiReference(page);
     await page.getByRole('button', {name: 'Yes', exact: true}).click();
     await expect(page.getByRole('link', {name: /Open an issue on GitHub/})).toBeVisible();
     // Where analytics is allowed, its client asks for Mixpanel's library while
@@ -123,8 +123,7 @@ test('a blocked Mixpanel host causes no error and the page works', async ({page}
   await recordMixpanel(page, {blocked: true});
   await page.goto('/platform/quick-start');
   await hydrated(page);
-  await page.getByRole('link', {name: 'API Reference'}).first().click();
-  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  await openApiReference(page);
   // The page views' batch fails...
   await expect.poll(() => failed).toBeGreaterThanOrEqual(1);
   // ...and after it the page and Mixpanel keep working: the feedback's events go

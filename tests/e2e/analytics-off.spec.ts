@@ -1,5 +1,5 @@
 import {entryScripts} from '../../src/paint-first';
-import {expect, hydrated, test} from './fixtures';
+import {expect, hydrated, openApiReference, test} from './fixtures';
 
 // The default build: no analytics configured.
 test('without configuration no analytics code is in the first load and nothing leaves the site', async ({
@@ -10,7 +10,7 @@ test('without configuration no analytics code is in the first load and nothing l
   page.on('request', (request) => requested.push(request.url()));
   await page.goto('/platform/quick-start');
   await hydrated(page);
-  await page.getByRole('link', {name: 'API Reference'}).first().click();
+  await openApiReference(page);
   await page.getByRole('button', {name: 'Yes', exact: true}).click();
   expect(requested.filter((url) => !url.startsWith(baseURL!))).toEqual([]);
 

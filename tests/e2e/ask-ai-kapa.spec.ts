@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {expect, test} from './fixtures';
+import {expect, openApiReference, test} from './fixtures';
 
 // Ask AI with Kapa (the build made with KAPA_WEBSITE_ID set). Kapa's script is
 // answered by a local stand-in that records what the site asks of it; every
@@ -41,7 +41,7 @@ test('the widget script is added once, asynchronously, after the page is idle, w
   // Not in the server-rendered page: only added in the browser, once.
   const html = await (await page.request.get('/platform/quick-start')).text();
   expect(html).not.toContain('kapa-widget');
-  await page.getByRole('link', {name: 'API Reference'}).first().click();
+  await openApiReference(page);
   await expect(page).toHaveURL(/\/reference\//);
   await expect(script).toHaveCount(1);
 });

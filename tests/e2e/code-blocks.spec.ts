@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect} from './fixtures';
+import {expect, openApiReference, test} from './fixtures';
 
 // Code is highlighted by the server; browsers load the highlighter (Prism)
 // only for code the server did not render. See src/theme/CodeBlock/Content.
@@ -50,8 +50,7 @@ test('code first drawn in the browser is highlighted once the highlighter loads'
 
 test('a page reached by client navigation shows highlighted code', async ({page, consoleErrors}) => {
   await page.goto('/platform/quick-start');
-  await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API Reference'}).click();
-  await expect(page).toHaveURL(/\/reference\/getting-started\/$/);
+  await openApiReference(page);
   await expect(page.locator('pre code .token.keyword').first()).toHaveText('import');
   expect(consoleErrors).toEqual([]);
 });

@@ -31,6 +31,16 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
 }
 
+/**
+ * Follows the navbar's "API Reference" link and waits until that page has
+ * rendered: a client-side navigation keeps the old page on screen while the new
+ * one's chunks load, so clicking right away could hit the page being left.
+ */
+export async function openApiReference(page: Page): Promise<void> {
+  await page.getByRole('link', {name: 'API Reference'}).first().click();
+  await expect(page.getByRole('heading', {level: 1, name: 'Get started with the Atlas API'})).toBeVisible();
+}
+
 /** Unless a test picks its own `waitUntil`, navigations also wait until the page has settled. */
 function settleAfterNavigation(page: Page): void {
   const settle = async <T>(navigation: Promise<T>, waitUntil: unknown): Promise<T> => {
