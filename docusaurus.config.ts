@@ -270,6 +270,8 @@ const config = {
     path.join(__dirname, 'src/plugins/exact-routes/index.ts'),
     // Pages' routes load by group in the browser, not all in main.js.
     path.join(__dirname, 'src/plugins/route-groups/index.ts'),
+    // `npm start` compiles a page's code when it is first opened.
+    path.join(__dirname, 'src/plugins/dev-lazy-compilation/index.ts'),
     // Redirect pages for /x.html and /x/index; _headers and an nginx snippet (CSP and more).
     [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search, askAi, analytics}],
     [path.join(__dirname, 'src/analytics/plugin.ts'), {analytics}],

@@ -16,6 +16,7 @@ export default tseslint.config(
       'playwright-report/',
       'bench/results/',
       '.venv/',
+      '.venv-ask-ai/',
     ],
   },
   js.configs.recommended,

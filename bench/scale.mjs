@@ -144,22 +144,34 @@ function duBytes(dir) {
   return filesBelow(dir).reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0);
 }
 
-/** `docusaurus start`, cold: seconds until it serves the guide. */
-async function coldStart(dir, port) {
+/**
+ * `docusaurus start`, cold: seconds until it serves the guide's HTML, and
+ * until a browser opening it then shows its heading (the dev server compiles
+ * a page's code when it is first asked for: src/plugins/dev-lazy-compilation).
+ */
+async function coldStart(dir, port, browser) {
   const started = Date.now();
+  const seconds = () => (Date.now() - started) / 1000;
   const child = spawn(docusaurus, ['start', '--config', 'scale.config.ts', '--port', String(port), '--no-open'], {
     cwd: dir,
     stdio: 'ignore',
     detached: true,
   });
+  const context = await browser.newContext();
   try {
-    for (;;) {
+    let served;
+    while (served === undefined) {
       const response = await fetch(`http://127.0.0.1:${port}${GUIDE}`).catch(() => undefined);
-      if (response?.ok && /__docusaurus/.test(await response.text())) return (Date.now() - started) / 1000;
-      if (child.exitCode !== null) throw new Error(`docusaurus start exited with ${child.exitCode}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (response?.ok && /__docusaurus/.test(await response.text())) served = seconds();
+      else if (child.exitCode !== null) throw new Error(`docusaurus start exited with ${child.exitCode}`);
+      else await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${port}${GUIDE}`);
+    await page.locator('article h1').waitFor({timeout: 600_000});
+    return {served, rendered: seconds()};
   } finally {
+    await context.close();
     process.kill(-child.pid, 'SIGTERM');
   }
 }
@@ -191,7 +203,7 @@ async function measure(label, dir, browser) {
   const search = await firstSearch(browser, url);
   server.close();
   console.log(`  ${label}: starting the dev server …`);
-  const start = await coldStart(dir, 3400 + Math.floor(Math.random() * 500));
+  const start = await coldStart(dir, 3400 + Math.floor(Math.random() * 500), browser);
   // The figures CI's growth budget limits, measured the same way.
   const {pages, files} = measureGrowth(out);
   const index = path.join(out, 'search-index');
@@ -209,7 +221,8 @@ async function measure(label, dir, browser) {
     runtimeGzip: files.runtime,
     headGzip: files['search head'],
     indexBytes: fs.existsSync(index) ? duBytes(index) : 0,
-    startSeconds: start,
+    startSeconds: start.served,
+    startRenderedSeconds: start.rendered,
     queryP95Ms: await queryP95(dir),
   };
 }
@@ -258,7 +271,8 @@ async function main() {
     ['search index files', (r) => mb(r.indexBytes), 'indexBytes'],
     ['llms-full.txt', (r) => mb(r.llmsFullBytes), 'llmsFullBytes'],
     ['search query p95', (r) => `${r.queryP95Ms.toFixed(2)} ms`, 'queryP95Ms'],
-    ['npm start: cold start to the guide', (r) => s(r.startSeconds), 'startSeconds'],
+    ['npm start: cold start to the guide served', (r) => s(r.startSeconds), 'startSeconds'],
+    ['npm start: … and shown in a browser', (r) => s(r.startRenderedSeconds), 'startRenderedSeconds'],
   ];
   console.log(`\n${'this site'.padEnd(40)} ${'1x'.padStart(10)} ${`${FACTOR}x`.padStart(10)} ${'ratio'.padStart(8)}`);
   for (const [name, show, key] of rows)
@@ -291,7 +305,7 @@ async function main() {
     `${JSON.stringify({factor: FACTOR, site1, siteN, stock1, stockN}, null, 2)}\n`,
   );
   console.log(
-    `scale: first search ${FACTOR}x ${(siteN.firstSearchBytes / 1024).toFixed(0)} KB; guide ${FACTOR}x/1x ${(siteN.guideBytes / site1.guideBytes).toFixed(2)}; build ${FACTOR}x/1x ${(siteN.seconds / site1.seconds).toFixed(1)}; peak memory ${FACTOR}x ${(siteN.peakBytes / 1024 ** 3).toFixed(1)} GB`,
+    `scale: first search ${FACTOR}x ${(siteN.firstSearchBytes / 1024).toFixed(0)} KB; guide ${FACTOR}x/1x ${(siteN.guideBytes / site1.guideBytes).toFixed(2)}; build ${FACTOR}x/1x ${(siteN.seconds / site1.seconds).toFixed(1)}; peak memory ${FACTOR}x ${(siteN.peakBytes / 1024 ** 3).toFixed(1)} GB; npm start ${FACTOR}x/1x ${(siteN.startRenderedSeconds / site1.startRenderedSeconds).toFixed(1)}`,
   );
 }
 

@@ -41,7 +41,7 @@ step "Spelling";       npm run --silent spellcheck
 step "Markdown lint";  npm run --silent lint:md
 step "OpenAPI lint";   npm run --silent lint:openapi
 step "Audit of production dependencies"; node tests/setup/audit.mjs
-step "Python environments (the rest of their time, after the static checks): the code samples' (.venv) and Ask AI's encoder (node_modules/.cache/atlas-ask-ai)"
+step "Python environments (the rest of their time, after the static checks): the code samples' (.venv) and Ask AI's encoder (.venv-ask-ai)"
 env_status=0
 wait $SAMPLES_ENV || env_status=1
 wait $ENCODER_ENV || env_status=1

@@ -1,5 +1,5 @@
 // A copy of the repository without .git: the files git knows or would add,
-// and a link to node_modules. Used to build as from a source archive
+// and links to node_modules and Ask AI's encoder environment. Used to build as from a source archive
 // (tests/support/build-without-git.mjs) and to grow a twin of the site
 // (bench/scale.mjs).
 import {execFileSync} from 'node:child_process';
@@ -19,5 +19,6 @@ export function copyRepository(dest) {
     fs.mkdirSync(path.join(dest, path.dirname(file)), {recursive: true});
     fs.copyFileSync(path.join(ROOT, file), path.join(dest, file));
   }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dest, 'node_modules'));
+  for (const shared of ['node_modules', '.venv-ask-ai'])
+    if (fs.existsSync(path.join(ROOT, shared))) fs.symlinkSync(path.join(ROOT, shared), path.join(dest, shared));
 }

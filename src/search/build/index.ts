@@ -3,10 +3,13 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {SearchRecord} from '../records';
+import type {Block} from '../passages';
 import {areaOf} from '../../data/sections';
 import {sectionsOf} from './sections';
 import {buildIndexFiles, writeStaticFiles} from './files';
-import {startSemantic} from '../../ask-ai/semantic/build';
+import {CompileActivity} from './compileActivity';
+import type {IndexHead} from '../indexFiles';
+import {semanticUrls, startSemantic} from '../../ask-ai/semantic/build';
 import specs from '../../api/build/specs.cjs';
 
 const {specOperations} = specs;
@@ -59,12 +62,17 @@ async function pageRecords(page: Page, siteDir: string, next: () => number): Pro
   });
 }
 
-async function operationRecords(next: () => number): Promise<SearchRecord[]> {
+/** Awaited before each page and operation is read: `npm start` pauses indexing while the dev server compiles. */
+type Pause = () => Promise<void>;
+
+async function operationRecords(next: () => number, pause: Pause): Promise<SearchRecord[]> {
   const operations = specOperations();
   // Ask AI quotes an operation's description as its paragraphs, lists and tables.
-  const blocks = await Promise.all(
-    operations.map(async (op) => (await sectionsOf(op.description)).flatMap((section) => section.blocks)),
-  );
+  const blocks: Block[][] = [];
+  for (const op of operations) {
+    await pause();
+    blocks.push((await sectionsOf(op.description)).flatMap((section) => section.blocks));
+  }
   return operations.map((op, i) => ({
     id: next(),
     url: op.route,
@@ -84,28 +92,78 @@ async function operationRecords(next: () => number): Promise<SearchRecord[]> {
  * source). It is written as a head (bundled, loaded with the engine), term
  * shards and text fragments (static files), which the client fetches as a
  * search needs them: src/search/indexFiles.ts, src/search/localClient.ts.
+ *
+ * `npm start` does not wait for it (it is most of the dev server's start at
+ * 10x the pages, bench/scale.mjs): the head of an empty index is written
+ * first, so search finds nothing for those seconds, and the real one replaces
+ * it when ready, which the dev server picks up as a changed module. Indexing
+ * runs on the thread the bundler's loaders and hooks run on, so it starts after
+ * the first compile and pauses, between pages, while the dev server compiles
+ * (the code of the first page a browser opens, above all).
  */
 export default function searchIndexPlugin(context: LoadContext): Plugin {
   let semantic: ReturnType<typeof startSemantic> | undefined;
+  // Each load of the content starts an index; only the latest may write its head.
+  let latest = 0;
+  // npm start: whether the dev server is compiling.
+  const activity = new CompileActivity();
   return {
     name: 'search-index',
+    configureWebpack(config, isServer) {
+      if (isServer || config.mode !== 'development') return {};
+      return {plugins: [activity]};
+    },
     async allContentLoaded({allContent, actions}) {
-      let id = 0;
-      const next = () => id++;
       const docsInstances = Object.values(allContent['docusaurus-plugin-content-docs'] ?? {}) as DocsContent[];
       const pages = docsInstances
         .flatMap((instance) => instance.loadedVersions.flatMap((version) => version.docs))
         // Generated operation pages are indexed from the specs below.
         .filter((doc) => !doc.frontMatter.api);
-      const records: SearchRecord[] = [];
-      for (const page of pages) records.push(...(await pageRecords(page, context.siteDir, next)));
-      records.push(...(await operationRecords(next)));
-      const files = buildIndexFiles(records, {baseUrl: context.baseUrl});
-      await writeStaticFiles(context.siteDir, files);
-      await actions.createData('search-head.json', JSON.stringify(files.head));
-      // Ask AI's vectors of the same records, encoded while the site is bundled.
-      semantic = startSemantic(context.siteDir, records, context.baseUrl, files.head.version);
-      await actions.createData('ask-semantic.json', JSON.stringify(semantic.urls));
+      // Undefined when a newer load of the content started meanwhile (npm start).
+      const index = async ({
+        current = () => true,
+        pause = async () => {},
+      }: {current?: () => boolean; pause?: Pause} = {}): Promise<IndexHead | undefined> => {
+        let id = 0;
+        const next = () => id++;
+        const records: SearchRecord[] = [];
+        for (const page of pages) {
+          await pause();
+          records.push(...(await pageRecords(page, context.siteDir, next)));
+        }
+        records.push(...(await operationRecords(next, pause)));
+        const files = buildIndexFiles(records, {baseUrl: context.baseUrl});
+        if (!current()) return undefined;
+        await writeStaticFiles(context.siteDir, files);
+        // Ask AI's vectors of the same records, encoded while the site is bundled.
+        semantic = startSemantic(context.siteDir, records, context.baseUrl, files.head.version);
+        return files.head;
+      };
+      const write = async (head: IndexHead) =>
+        Promise.all([
+          actions.createData('search-head.json', JSON.stringify(head)),
+          actions.createData('ask-semantic.json', JSON.stringify(semanticUrls(context.baseUrl, head.version))),
+        ]);
+      if (process.env.NODE_ENV !== 'development') {
+        await write((await index())!);
+        return;
+      }
+      const run = ++latest;
+      const started = performance.now();
+      const [headFile, semanticFile] = await write(buildIndexFiles([], {baseUrl: context.baseUrl}).head);
+      void index({current: () => run === latest, pause: () => activity.quiet()}).then(
+        async (head) => {
+          if (!head || run !== latest) return;
+          await Promise.all([
+            fs.writeFile(headFile, JSON.stringify(head)),
+            fs.writeFile(semanticFile, JSON.stringify(semanticUrls(context.baseUrl, head.version))),
+          ]);
+          console.log(
+            `[search] index ready: ${pages.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          );
+        },
+        (error: unknown) => console.error('[search] the index could not be built; search finds nothing:', error),
+      );
     },
     async postBuild({outDir}) {
       await semantic?.finish(outDir);

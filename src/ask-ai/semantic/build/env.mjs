@@ -1,7 +1,9 @@
-// Ask AI's encoder environment: node_modules/.cache/atlas-ask-ai/venv, made
-// from requirements.txt beside this file on first use (scripts/python-env.mjs).
+// Ask AI's encoder environment: .venv-ask-ai (git-ignored), made from
+// requirements.txt beside this file on first use (scripts/python-env.mjs).
 // The build makes it when missing; `npm test` makes it as a step of its own
-// (`node src/ask-ai/semantic/build/env.mjs`).
+// (`node src/ask-ai/semantic/build/env.mjs`), and CI while `npm ci` runs: it is
+// kept out of node_modules, which `npm ci` deletes. The model and vectors it
+// makes are cached in node_modules/.cache/atlas-ask-ai.
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {ensurePythonEnv} from '../../../../scripts/python-env.mjs';
@@ -9,13 +11,14 @@ import {ensurePythonEnv} from '../../../../scripts/python-env.mjs';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = path.resolve(HERE, '../../../../node_modules/.cache/atlas-ask-ai');
 export const REQUIREMENTS = path.join(HERE, 'requirements.txt');
+export const VENV = path.resolve(HERE, '../../../../.venv-ask-ai');
 
 /** The environment's interpreter, after making the environment if it is missing or out of date. */
 export function ensurePython() {
   return ensurePythonEnv({
-    dir: path.join(CACHE_DIR, 'venv'),
+    dir: VENV,
     requirements: REQUIREMENTS,
-    announce: '[ask-ai] making the encoder environment (node_modules/.cache/atlas-ask-ai/venv, about 120 MB)',
+    announce: '[ask-ai] making the encoder environment (.venv-ask-ai, about 120 MB)',
   });
 }
 

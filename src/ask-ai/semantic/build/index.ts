@@ -14,8 +14,9 @@ import type {SemanticFiles} from '../../types';
  * Ask AI's semantic ranking at build time: each search record encoded by
  * all-MiniLM-L6-v2 (encoder.py, in a Python environment of its own), and the
  * model the browser encodes questions with. Vectors are cached by text, so a
- * rebuild encodes only the sections that changed. The environment and the
- * cache live in node_modules/.cache, which copies of the repository share.
+ * rebuild encodes only the sections that changed. The environment is
+ * .venv-ask-ai (./env.mjs) and the cache is in node_modules/.cache; copies of
+ * the repository link both.
  */
 const HERE = __dirname;
 const ENCODER = path.join(HERE, 'encoder.py');
@@ -94,6 +95,12 @@ async function build(records: SearchRecord[], version: string): Promise<Map<stri
   ]);
 }
 
+/** Where the browser finds the model and the vectors of an index version. */
+export function semanticUrls(baseUrl: string, version: string): SemanticFiles {
+  const served = servedFiles(version);
+  return {model: baseUrl + served.model, vectors: baseUrl + served.vectors};
+}
+
 /**
  * Starts encoding; the files reach the search files' static folder when done
  * (`npm start` serves them from there as soon as they exist) and `finish`
@@ -101,8 +108,7 @@ async function build(records: SearchRecord[], version: string): Promise<Map<stri
  * Ask AI ranks by words alone and the build says so; CI must have them.
  */
 export function startSemantic(siteDir: string, records: SearchRecord[], baseUrl: string, version: string) {
-  const served = servedFiles(version);
-  const urls: SemanticFiles = {model: baseUrl + served.model, vectors: baseUrl + served.vectors};
+  const urls = semanticUrls(baseUrl, version);
   // Files by path below the site's base URL.
   const done = build(records, version).then(
     (built) => {
