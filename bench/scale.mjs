@@ -156,6 +156,8 @@ async function coldStart(dir, port, browser) {
     cwd: dir,
     stdio: 'ignore',
     detached: true,
+    // Cold as on a fresh clone: Rspack's persistent cache would hand back what an earlier start compiled.
+    env: {...process.env, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'},
   });
   const context = await browser.newContext();
   try {

@@ -51,7 +51,11 @@ const servedFiles = (version: string) => ({
 /** The model file the browser loads, written once per encoder version. */
 export async function modelFile(): Promise<string> {
   const modelPath = path.join(CACHE_DIR, `model-${encoderVersion()}.bin`);
-  if (!fs.existsSync(modelPath)) await run(await ensurePython(), [ENCODER, 'model', modelPath]);
+  if (!fs.existsSync(modelPath)) {
+    // The model comes first of what the cache holds (the vectors follow it).
+    fs.mkdirSync(CACHE_DIR, {recursive: true});
+    await run(await ensurePython(), [ENCODER, 'model', modelPath]);
+  }
   return modelPath;
 }
 
