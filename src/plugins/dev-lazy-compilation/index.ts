@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {lazyCompilationMiddleware, type Compiler} from '@rspack/core';
 
 type ConfigureWebpackResult = ReturnType<NonNullable<Plugin['configureWebpack']>>;
-import {lazyCompilationMiddleware, type Compiler} from '@rspack/core';
 
 /**
  * `npm start` compiles a page's code when a browser first asks for it, not

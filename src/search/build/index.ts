@@ -139,25 +139,30 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
         semantic = startSemantic(context.siteDir, records, context.baseUrl, files.head.version);
         return files.head;
       };
-      const write = async (head: IndexHead) =>
-        Promise.all([
-          actions.createData('search-head.json', JSON.stringify(head)),
-          actions.createData('ask-semantic.json', JSON.stringify(semanticUrls(context.baseUrl, head.version))),
+      // The two data modules the browser imports: the head, and where Ask AI finds the same version's vectors.
+      const dataOf = (head: IndexHead) => [
+        JSON.stringify(head),
+        JSON.stringify(semanticUrls(context.baseUrl, head.version)),
+      ];
+      const write = async (head: IndexHead) => {
+        const [headData, semanticData] = dataOf(head);
+        return Promise.all([
+          actions.createData('search-head.json', headData!),
+          actions.createData('ask-semantic.json', semanticData!),
         ]);
+      };
       if (process.env.NODE_ENV !== 'development') {
         await write((await index())!);
         return;
       }
       const run = ++latest;
       const started = performance.now();
-      const [headFile, semanticFile] = await write(buildIndexFiles([], {baseUrl: context.baseUrl}).head);
+      // The dev server watches the files createData wrote: the real index replaces them in place.
+      const files = await write(buildIndexFiles([], {baseUrl: context.baseUrl}).head);
       void index({current: () => run === latest, pause: () => activity.quiet()}).then(
         async (head) => {
           if (!head || run !== latest) return;
-          await Promise.all([
-            fs.writeFile(headFile, JSON.stringify(head)),
-            fs.writeFile(semanticFile, JSON.stringify(semanticUrls(context.baseUrl, head.version))),
-          ]);
+          await Promise.all(dataOf(head).map((data, i) => fs.writeFile(files[i]!, data)));
           console.log(
             `[search] index ready: ${pages.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
           );
