@@ -26,13 +26,48 @@ MAX_TOKENS = 128
 QUESTION_POSITIONS = 64
 
 
-def erf(x):
-    # Abramowitz and Stegun 7.1.26 (error below 1.5e-7), as in encoder.ts.
-    s = np.sign(x)
-    a = np.abs(x)
-    t = 1 / (1 + 0.3275911 * a)
-    y = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * np.exp(-a * a)
-    return s * y
+# GELU runs block by block, in place, so its elementwise passes stay in the CPU
+# cache: over whole (batch, tokens, 1536) arrays they took a third of the time.
+GELU_BLOCK = 1 << 14
+
+
+def gelu_(h):
+    """h * (1 + erf(h / sqrt(2))) / 2, in place, in float32.
+
+    erf is Abramowitz and Stegun 7.1.26 (error below 1.5e-7), as in encoder.ts:
+    s * (1 - (((((1.061405429 t - 1.453152027) t + 1.421413741) t - 0.284496736) t + 0.254829592) t e^(-a^2)))
+    with s = sign(x), a = |x|, t = 1 / (1 + 0.3275911 a).
+    """
+    flat = h.reshape(-1)
+    buffers = np.empty((4, GELU_BLOCK), dtype=np.float32)
+    for start in range(0, flat.size, GELU_BLOCK):
+        v = flat[start:start + GELU_BLOCK]
+        a, t, y, s = (b[:v.size] for b in buffers)
+        np.multiply(v, np.float32(0.5 ** 0.5), out=a)  # x
+        np.sign(a, out=s)
+        np.abs(a, out=a)
+        np.multiply(a, 0.3275911, out=t)
+        np.add(t, 1, out=t)
+        np.divide(1, t, out=t)
+        np.multiply(a, a, out=a)
+        np.negative(a, out=a)
+        np.exp(a, out=a)
+        np.multiply(t, 1.061405429, out=y)
+        np.subtract(y, 1.453152027, out=y)
+        np.multiply(y, t, out=y)
+        np.add(y, 1.421413741, out=y)
+        np.multiply(y, t, out=y)
+        np.subtract(y, 0.284496736, out=y)
+        np.multiply(y, t, out=y)
+        np.add(y, 0.254829592, out=y)
+        np.multiply(y, t, out=y)
+        np.multiply(y, a, out=y)
+        np.subtract(1, y, out=y)
+        np.multiply(s, y, out=y)  # erf(x)
+        np.add(y, 1, out=y)
+        np.multiply(v, 0.5, out=a)
+        np.multiply(a, y, out=v)
+    return h
 
 
 def layer_norm(x, gain, bias):
@@ -63,13 +98,15 @@ class Encoder:
             p = f'encoder.layer.{layer}.'
             heads = lambda name: self.linear(x, p + 'attention.self.' + name).reshape(batch, n, HEADS, d).transpose(0, 2, 1, 3)
             q, k, v = heads('query'), heads('key'), heads('value')
-            scores = q @ k.transpose(0, 1, 3, 2) * np.float32(d ** -0.5) + masked
-            scores = np.exp(scores - scores.max(-1, keepdims=True))
+            scores = q @ k.transpose(0, 1, 3, 2)
+            scores *= np.float32(d ** -0.5)
+            scores += masked
+            scores -= scores.max(-1, keepdims=True)
+            np.exp(scores, out=scores)
             scores /= scores.sum(-1, keepdims=True)
             context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, n, HIDDEN)
             x = layer_norm(self.linear(context, p + 'attention.output.dense') + x, w[p + 'attention.output.LayerNorm.weight'], w[p + 'attention.output.LayerNorm.bias'])
-            h = self.linear(x, p + 'intermediate.dense')
-            h = 0.5 * h * (1 + erf(h * np.float32(0.5 ** 0.5)))
+            h = gelu_(self.linear(x, p + 'intermediate.dense'))
             x = layer_norm(self.linear(h, p + 'output.dense') + x, w[p + 'output.LayerNorm.weight'], w[p + 'output.LayerNorm.bias'])
         pooled = (x * mask[:, :, None]).sum(1) / mask.sum(1, keepdims=True)
         return pooled / np.linalg.norm(pooled, axis=1, keepdims=True)
