@@ -124,8 +124,14 @@ class MapBuild:
         if self.n < 3:
             return np.array([[float(i), 0.0] for i in range(self.n)], dtype=np.float32).reshape(-1, 2)
         centered = self.vectors - self.vectors.mean(axis=0)
-        _, _, vt = np.linalg.svd(centered, full_matrices=False)
-        xy = centered @ vt[:2].T
+        # The first two principal components, from the eigenvectors of the
+        # smaller Gram matrix: a full SVD took most of the fake's time on big maps.
+        if self.n >= centered.shape[1]:
+            _, axes = np.linalg.eigh(centered.T @ centered)
+            xy = centered @ axes[:, :-3:-1]
+        else:
+            values, rows = np.linalg.eigh(centered @ centered.T)
+            xy = rows[:, :-3:-1] * np.sqrt(np.maximum(values[:-3:-1], 0))
         scale = np.abs(xy).max() or 1.0
         return (xy / scale * 40).astype(np.float32)
 
