@@ -40,7 +40,9 @@ CATEGORIES = {
     "talk.religion.misc": "moral religious koresh belief truth cult spirit bible prophecy question",
 }
 COMMON = "the a and of to in is that it for on with as was this have not but you are they be".split()
-TRAIN, TEST = 150, 100
+# Posts per category in each split: enough for the pages' classifiers, UMAP and t-SNE,
+# few enough that t-SNE, the slowest step of any sample, takes seconds, not a minute.
+TRAIN, TEST = 60, 40
 
 
 def post(rng: random.Random, category: str, words: list[str], number: int) -> str:
