@@ -21,7 +21,7 @@ describe('one CI definition', () => {
     const command = /```bash\n(npm ci && npm test)\n```/.exec(read('README.md'))?.[1];
     expect(command).toBe('npm ci && npm test');
     expect(steps.filter((s) => s.run).map((s) => s.run)).toEqual(['npm ci --no-audit --no-fund && npm test']);
-    // .ci/run makes the Python environments while npm ci runs, then runs that same command.
+    // .ci/run installs the Debian packages and makes the Python environments while npm ci runs, then runs that same command.
     const ciRun = read('.ci/run');
     expect(ciRun).toMatch(/^npm ci --no-audit --no-fund$/m);
     expect(ciRun.trimEnd()).toMatch(/\nnpm test$/);
