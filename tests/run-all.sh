@@ -35,12 +35,33 @@ PY_LOGS=$(mktemp -d)
 node tests/samples/python/venv.mjs > "$PY_LOGS/samples.log" 2>&1 & SAMPLES_ENV=$!
 node src/ask-ai/semantic/build/env.mjs > "$PY_LOGS/encoder.log" 2>&1 & ENCODER_ENV=$!
 
-step "Types";          npm run --silent typecheck
-step "Lint";           npm run --silent lint
-step "Spelling";       npm run --silent spellcheck
-step "Markdown lint";  npm run --silent lint:md
-step "OpenAPI lint";   npm run --silent lint:openapi
-step "Audit of production dependencies"; node tests/setup/audit.mjs
+# Each static check runs on one thread, so they run side by side; each one's
+# output and time are printed in this order once all have ended.
+step "Static checks, side by side: types, lint, spelling, Markdown lint, OpenAPI lint, production audit"
+CHECKS=(
+  "Types|npm run --silent typecheck"
+  "Lint|npm run --silent lint"
+  "Spelling|npm run --silent spellcheck"
+  "Markdown lint|npm run --silent lint:md"
+  "OpenAPI lint|npm run --silent lint:openapi"
+  "Audit of production dependencies|node tests/setup/audit.mjs"
+)
+CHECK_LOGS=$(mktemp -d)
+CHECK_PIDS=()
+for i in "${!CHECKS[@]}"; do
+  ( start=$SECONDS; status=0; bash -c "${CHECKS[$i]#*|}" > "$CHECK_LOGS/$i.log" 2>&1 || status=$?
+    echo "$status $((SECONDS - start))" > "$CHECK_LOGS/$i.status" ) & CHECK_PIDS+=($!)
+done
+wait "${CHECK_PIDS[@]}"
+checks_status=0
+for i in "${!CHECKS[@]}"; do
+  read -r status seconds < "$CHECK_LOGS/$i.status"
+  printf '\n\033[1m-- %s (%ss)%s\033[0m\n' "${CHECKS[$i]%%|*}" "$seconds" "$([ "$status" -eq 0 ] || echo ', FAILED')"
+  cat "$CHECK_LOGS/$i.log"
+  [ "$status" -eq 0 ] || checks_status=1
+done
+rm -rf "$CHECK_LOGS"
+[ $checks_status -eq 0 ]
 step "Python environments (the rest of their time, after the static checks): the code samples' (.venv) and Ask AI's encoder (.venv-ask-ai)"
 env_status=0
 wait $SAMPLES_ENV || env_status=1
