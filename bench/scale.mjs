@@ -204,6 +204,8 @@ async function measure(label, dir, browser) {
   const api = await transfer(browser, url + API_PAGE);
   const search = await firstSearch(browser, url);
   server.close();
+  // Before the dev server starts: it replaces the build's index in .docusaurus with its own, built after it serves.
+  const queryP95Ms = await queryP95(dir);
   console.log(`  ${label}: starting the dev server …`);
   const start = await coldStart(dir, 3400 + Math.floor(Math.random() * 500), browser);
   // The figures CI's growth budget limits, measured the same way.
@@ -225,7 +227,7 @@ async function measure(label, dir, browser) {
     indexBytes: fs.existsSync(index) ? duBytes(index) : 0,
     startSeconds: start.served,
     startRenderedSeconds: start.rendered,
-    queryP95Ms: await queryP95(dir),
+    queryP95Ms,
   };
 }
 
