@@ -1,7 +1,7 @@
 // A Python virtual environment made from a pinned requirements file: made
 // again, from scratch, only when that file changes (a stamp in the environment
 // holds its sha256), so it holds exactly the pinned packages. Used by the code
-// samples' harness (tests/samples/python/venv.mjs) and Ask AI's build-time
+// samples' harness (tests/samples/session/venv.mjs) and Ask AI's build-time
 // encoder (src/ask-ai/semantic/build).
 import {spawn} from 'node:child_process';
 import crypto from 'node:crypto';

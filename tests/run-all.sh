@@ -32,7 +32,7 @@ bash tests/setup/ensure-system.sh
 # The pip installs mostly wait on downloads, so they run behind the static
 # checks, which need neither environment; each logs to a file, shown when waited on.
 PY_LOGS=$(mktemp -d)
-node tests/samples/python/venv.mjs > "$PY_LOGS/samples.log" 2>&1 & SAMPLES_ENV=$!
+node tests/samples/session/venv.mjs > "$PY_LOGS/samples.log" 2>&1 & SAMPLES_ENV=$!
 node src/ask-ai/semantic/build/env.mjs > "$PY_LOGS/encoder.log" 2>&1 & ENCODER_ENV=$!
 
 # Each static check runs on one thread, so they run side by side; each one's
@@ -70,8 +70,10 @@ cat "$PY_LOGS/samples.log" "$PY_LOGS/encoder.log"
 rm -rf "$PY_LOGS"
 [ $env_status -eq 0 ]
 
-step "Unit tests";     npm run --silent test:unit
-step "Code samples: Python against the real client and a fake Atlas, TypeScript, curl against the specs"
+step "Unit tests (Vitest; the samples harness's own Python tests with pytest)"
+npm run --silent test:unit
+.venv/bin/python -m pytest -q -p no:cacheprovider tests/samples/tests
+step "Code samples: every fence of every page run or checked, against the real client and fakes of Atlas and the other services"
 npm run --silent test:samples
 step "Build";          npm run --silent build
 step "Size budgets that grow with the pages (search head, main.js, runtime)"; node tests/size/growth.mjs

@@ -62,6 +62,11 @@ function plain(node: RootContent, resolveLink: (url: string) => string): RootCon
       return children(node as {children?: RootContent[]});
     case 'link':
       return [{...node, url: resolveLink(node.url), children: children(node) as PhrasingContent[]}];
+    case 'code': {
+      // A fence's notes for the samples harness (norun, schema, output, signature) are not for readers; its title is shown.
+      const title = /(?:^|\s)(title="[^"]*")/.exec(node.meta ?? '')?.[1];
+      return [{...node, meta: title ?? null}];
+    }
     default:
       return 'children' in node ? [{...node, children: children(node)} as RootContent] : [node];
   }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
+import {classify} from '../samples/fences.mjs';
 import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
 import specs from '../../src/api/build/specs.cjs';
 import routeList from '../support/routes.cjs';
@@ -106,20 +107,6 @@ const WALKTHROUGH_PAGES = [
   ].map((child) => `/platform/files/${child}`),
 ];
 const PLACEHOLDERS = /\b(TODO|TBD|FIXME|lorem ipsum|lorem|coming soon|under construction)\b/i;
-const LANGUAGES = new Set([
-  'python',
-  'bash',
-  'json',
-  'typescript',
-  'tsx',
-  'javascript',
-  'text',
-  'yaml',
-  'sql',
-  'mermaid',
-  'http',
-]);
-
 const API_HOST = 'https://api-atlas.nomic.ai';
 // Operations documented on hand-written pages (the query pages), from the specs too.
 const HAND_WRITTEN = specs.loadSpecs().flatMap((s) => s.handWritten);
@@ -280,9 +267,9 @@ function main() {
       report(where, 'passes a DataFrame to add_data but does not say how to avoid the pandas 3 failure ("pandas<3")');
     if (route === '/platform/release-notes')
       for (const version of undatedClientReleases(body)) report(where, `Python client ${version} has no date`);
+    // Every fence is run, checked or declared (tests/samples/fences.mjs).
+    for (const block of classify(blocks)) if (block.problem) report(`${where}:${block.line}`, block.problem);
     for (const block of blocks) {
-      if (!block.lang) report(`${where}:${block.line}`, 'code block without a language');
-      else if (!LANGUAGES.has(block.lang)) report(`${where}:${block.line}`, `unexpected code language "${block.lang}"`);
       if (block.lang === 'python') python.push({...block, where});
       if (block.lang === 'bash')
         for (const command of curlCommands(block.code)) {

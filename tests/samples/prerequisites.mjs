@@ -7,7 +7,7 @@ import yaml from 'js-yaml';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FOLDER = path.join(ROOT, 'tests/samples/prerequisites');
-const KEYS = ['login', 'env', 'files', 'atlas'];
+const KEYS = ['login', 'env', 'files', 'atlas', 'placeholders'];
 
 /** The prerequisites file of a route: `/platform/files/parse/overview/` → `platform__files__parse__overview.yaml`. */
 export function prerequisitesFile(route) {

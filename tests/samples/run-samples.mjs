@@ -1,61 +1,90 @@
 #!/usr/bin/env node
-// Runs the code samples of every hand-written page (tests/samples/README.md):
-// Python blocks against the real nomic client and a fake Atlas API, TypeScript
-// blocks type-checked against the published client, curl commands against a
-// contract mock of our specs. Prints a table per page and, last, one line a
-// machine can read. Usage: npm run test:samples [-- --kind=python] [-- --page=quick-start]
-import {samplePages} from './blocks.mjs';
-import {runCurl} from './curl/run.mjs';
-import {runPython} from './python/run.mjs';
+// Runs or checks every fenced block of every hand-written page (tests/samples/README.md):
+// Python, bash (curl included) and SQL blocks run in one session per page against the real
+// nomic client and fakes of every service they call; the outputs pages show are compared
+// with what ran; TypeScript is type-checked against the published client; JSON, signatures
+// and YAML are checked against the specs, the client and the page. Prints a table per page
+// and, last, one line a machine can read.
+// Usage: npm run test:samples [-- --kind=session|typescript|checks] [-- --page=quick-start]
+import {runChecks} from './checks/run.mjs';
+import {pageFences} from './fences.mjs';
+import {runSessions} from './session/run.mjs';
 import {checkTypeScript} from './typescript/run.mjs';
 
-const KINDS = {python: runPython, typescript: checkTypeScript, curl: runCurl};
+const RUNNERS = {
+  session: runSessions,
+  typescript: async (pages) =>
+    (
+      await checkTypeScript(
+        pages
+          .map((page) => ({...page, samples: page.blocks.filter((b) => b.kind === 'typescript')}))
+          .filter((page) => page.samples.length),
+      )
+    ).map((r) => ({...r, kind: 'typescript'})),
+  checks: runChecks,
+};
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg('kind');
 const pageFilter = arg('page');
-if (only && !KINDS[only]) throw new Error(`--kind must be one of ${Object.keys(KINDS).join(', ')}`);
+if (only && !RUNNERS[only]) throw new Error(`--kind must be one of ${Object.keys(RUNNERS).join(', ')}`);
 
-const pages = samplePages().filter((p) => !pageFilter || p.route.includes(pageFilter));
-const kinds = Object.keys(KINDS).filter((kind) => !only || kind === only);
-
-/** Each kind's runner gets the pages with samples of that kind and returns one result per sample. */
+const pages = pageFences().filter((p) => !pageFilter || p.route.includes(pageFilter));
 const results = [];
-for (const kind of kinds) {
-  const mine = pages
-    .map((page) => ({...page, samples: page.samples.filter((s) => s.kind === kind)}))
-    .filter((page) => page.samples.length);
+for (const [name, runner] of Object.entries(RUNNERS)) {
+  if (only && only !== name) continue;
   const started = performance.now();
-  const found = await KINDS[kind](mine);
-  console.log(`${kind}: ${found.length} samples in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  results.push(...found.map((r) => ({...r, kind})));
+  const found = await runner(pages);
+  console.log(`${name}: ${found.length} results in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  results.push(...found);
 }
+// Fences nothing runs: declared text, and diagrams, which the build draws (and fails on).
+for (const page of pages)
+  for (const block of page.blocks)
+    if (block.kind === 'text' || block.kind === 'mermaid')
+      results.push({kind: block.kind, route: page.route, file: page.file, line: block.line, status: 'norun'});
 
+const KINDS = ['python', 'bash', 'curl', 'sql', 'typescript', 'json', 'output', 'signature', 'yaml'];
 const count = (list, status) => list.filter((r) => r.status === status).length;
 const cell = (list) => (list.length ? `${count(list, 'ran')}/${count(list, 'norun')}/${count(list, 'failed')}` : '');
-console.log(`\n${'page'.padEnd(86)} ${kinds.map((k) => `${k} ran/norun/failed`.padEnd(26)).join(' ')}`);
+console.log(`\n${'page (ran/norun/failed)'.padEnd(70)} ${KINDS.map((k) => k.padEnd(10)).join('')}`);
 for (const page of pages) {
-  const mine = results.filter((r) => r.route === page.route);
+  const mine = results.filter((r) => r.route === page.route && KINDS.includes(r.kind));
   if (!mine.length) continue;
   const flag = count(mine, 'failed') ? '✗' : ' ';
-  console.log(
-    `${flag} ${page.route.padEnd(84)} ${kinds.map((k) => cell(mine.filter((r) => r.kind === k)).padEnd(26)).join(' ')}`,
-  );
+  const row = KINDS.map((k) => cell(mine.filter((r) => r.kind === k)).padEnd(10)).join('');
+  console.log(`${flag} ${page.route.padEnd(68)} ${row}`);
 }
 const failed = results.filter((r) => r.status === 'failed');
-for (const f of failed) console.log(`\n✗ ${f.kind} ${f.file}:${f.line}\n${f.detail ?? ''}`.trimEnd());
+for (const f of failed)
+  console.log(`\n✗ ${f.kind} ${f.file.replace(`${process.cwd()}/`, '')}:${f.line}\n${f.detail ?? ''}`.trimEnd());
 
 const of = (kind) => results.filter((r) => r.kind === kind);
+const tally = (kind, label, verb) => {
+  const list = of(kind);
+  if (!list.length) return undefined;
+  const extra = [
+    count(list, 'norun') && `${count(list, 'norun')} norun`,
+    count(list, 'failed') && `${count(list, 'failed')} failed`,
+  ];
+  return [`${label} ${count(list, 'ran')}/${list.length} ${verb}`, ...extra.filter(Boolean)].join(', ');
+};
 const parts = [];
-if (kinds.includes('python')) {
-  const py = of('python');
+const py = of('python');
+if (py.length)
   parts.push(`python ${count(py, 'ran')}/${py.length} ran, ${count(py, 'norun')} norun, ${count(py, 'failed')} failed`);
-}
-if (kinds.includes('typescript')) parts.push(`typescript ${count(of('typescript'), 'ran')}/${of('typescript').length}`);
-if (kinds.includes('curl')) {
-  const curl = of('curl');
-  parts.push(
-    `curl ${count(curl, 'ran')}/${curl.length} accepted${count(curl, 'norun') ? `, ${count(curl, 'norun')} norun` : ''}`,
-  );
-}
+if (of('typescript').length) parts.push(`typescript ${count(of('typescript'), 'ran')}/${of('typescript').length}`);
+parts.push(
+  ...[
+    tally('curl', 'curl', 'accepted'),
+    tally('bash', 'bash', 'ran'),
+    tally('json', 'json', 'valid'),
+    tally('sql', 'sql', 'ran'),
+    tally('output', 'outputs', 'matched'),
+    tally('signature', 'signatures', 'matched'),
+    tally('yaml', 'yaml', 'checked'),
+  ].filter(Boolean),
+);
+if (of('text').length) parts.push(`text ${of('text').length} norun`);
+if (of('mermaid').length) parts.push(`mermaid ${of('mermaid').length} drawn at build`);
 console.log(`\nsamples: ${parts.join('; ')}`);
 if (failed.length) process.exitCode = 1;

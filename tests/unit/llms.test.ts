@@ -42,6 +42,14 @@ curl https://example.com
 </TabItem>
 </Tabs>
 
+\`\`\`python title="predict.py" norun="needs a GPU"
+run()
+\`\`\`
+
+\`\`\`text output
+hi
+\`\`\`
+
 :::warning[Keys]
 Never commit keys.
 :::
@@ -71,6 +79,12 @@ Never commit keys.
   it('labels each tab and keeps its code', () => {
     expect(markdown).toMatch(/\*\*Python\*\*\n\n```python\nprint\("hi"\)\n```/);
     expect(markdown).toMatch(/\*\*curl\*\*\n\n```bash\ncurl https:\/\/example.com\n```/);
+  });
+
+  it("shows a fence's title but not its notes for the samples harness", () => {
+    expect(markdown).toContain('```python title="predict.py"\nrun()\n```');
+    expect(markdown).toContain('```text\nhi\n```');
+    expect(markdown).not.toContain('norun');
   });
 
   it('turns admonitions into quotes, figures into captions, file links into page links', () => {

@@ -52,7 +52,7 @@ function nomicSource(): {python: string; source: string} {
     : undefined;
   if (!site)
     throw new Error(
-      'The nomic Python client is not installed in .venv (the samples environment). Make it with: node tests/samples/python/venv.mjs',
+      'The nomic Python client is not installed in .venv (the samples environment). Make it with: node tests/samples/session/venv.mjs',
     );
   const metadata = fs
     .readdirSync(site)
@@ -61,7 +61,7 @@ function nomicSource(): {python: string; source: string} {
   const version = /^Version: (.+)$/m.exec(metadata ?? '')?.[1];
   if (version !== NOMIC_VERSION)
     throw new Error(
-      `.venv has nomic ${version}, not ${NOMIC_VERSION} (tests/samples/requirements.txt): run node tests/samples/python/venv.mjs`,
+      `.venv has nomic ${version}, not ${NOMIC_VERSION} (tests/samples/requirements.txt): run node tests/samples/session/venv.mjs`,
     );
   return {python: path.join(ROOT, '.venv/bin/python'), source: path.join(site, 'nomic')};
 }

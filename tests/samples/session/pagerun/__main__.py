@@ -1,0 +1,181 @@
+"""`python -m pagerun`, in the page's working folder: runs one page's blocks in order, in one working folder, as a reader works through the page:
+Python blocks in one interpreter and one `__main__` namespace (as if pasted one after
+another), bash blocks in one terminal (shell.py), SQL blocks with psql.
+
+Input (stdin, JSON): `{"file": "docs/…/page.mdx", "venv": "…/.venv", "fake": {"url", "token"},
+"blocks": [{"line", "kind": "python" | "bash" | "sql", "code", "norun", "title", "runs_later",
+"output": {"line", "text"} | null}]}`. Output (stdout): one JSON line per block, written as it
+finishes: `{"line", "status": "ran" | "norun" | "failed", "detail", "calls", "output"}`, where
+`calls` lists a bash block's curl invocations with what the fake Atlas answered each, and
+`output` is the comparison with the output the page shows after the block. The blocks' own
+output goes to stderr.
+
+A block with a `title` is one the page has the reader save as that file: it is written
+there when reached. If a later bash block runs it (`runs_later`), that command runs it;
+otherwise it runs where it stands, with `sys.argv` as `python <title>` sets it. A `norun`
+block is checked as far as it can be without running (norun.py). A failed block does not
+stop the page. After each block the fake Atlas is asked what it recorded for the page's API
+key (a request the specs refuse, an error answered to the page's own request, a route it
+does not know, a response that broke a spec); any error fails the block even if the sample
+swallowed it, and the fake's notes are shown with a failed block.
+"""
+
+import ast
+import builtins
+import io
+import json
+import os
+import sys
+import types
+import urllib.request
+
+from . import messages, norun, output, shell
+
+OUTPUT_TAIL = 40  # lines of a failed block's output kept in its detail
+
+
+class Tee(io.TextIOBase):
+    """Writes to the real stderr and keeps a copy of what the current block wrote."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.buffer_ = io.StringIO()
+
+    def write(self, text):
+        self.stream.write(text)
+        self.buffer_.write(text)
+        return len(text)
+
+    def flush(self):
+        self.stream.flush()
+
+    def isatty(self):
+        return False
+
+    @property
+    def encoding(self):
+        return self.stream.encoding
+
+    def fileno(self):
+        return self.stream.fileno()
+
+    def take(self) -> str:
+        text = self.buffer_.getvalue()
+        self.buffer_ = io.StringIO()
+        return text
+
+
+def ask(fake: dict, path: str) -> dict:
+    with urllib.request.urlopen(f"{fake['url']}{path}", timeout=30) as response:
+        return json.load(response)
+
+
+def run_python(block: dict, page_ns: dict, page: messages.Page) -> tuple[str, str | None]:
+    line, title = block["line"], block.get("title")
+    tree = ast.parse(block["code"], filename=f"<block at line {line}>")
+    code = compile(tree, f"<block at line {line}>", "exec")
+    if title:
+        os.makedirs(os.path.dirname(title) or ".", exist_ok=True)
+        with open(title, "w", encoding="utf-8") as saved:
+            saved.write(block["code"])
+    if block.get("norun"):
+        problems = norun.check(tree, page_ns)
+        return ("failed", "norun block: " + "; ".join(problems)) if problems else ("norun", None)
+    if block.get("runs_later"):
+        return "ran", None  # saved; the page's command that runs it is a later bash block
+    sys.argv = [title] if title else ["page.py"]
+    try:
+        exec(code, page_ns)
+    except SystemExit as exit_:
+        if exit_.code not in (None, 0):
+            return "failed", f"SystemExit: {exit_.code}"
+    return "ran", None
+
+
+def main() -> None:
+    job = json.load(sys.stdin)
+    # Results get a file descriptor of their own; fd 1 now leads to stderr, so nothing a block
+    # prints (from Python or from native code) can mix with them.
+    results = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)
+    printed, logged = Tee(sys.__stderr__), Tee(sys.__stderr__)
+    sys.stdout, sys.stderr = printed, logged
+
+    page_module = types.ModuleType("__main__")
+    page_module.__dict__["__builtins__"] = builtins
+    sys.modules["__main__"] = page_module
+    sys.path.insert(0, os.getcwd())
+    folder = os.getcwd()
+    page = messages.Page(job["file"], folder, job["blocks"], job["venv"])
+    fake, seen = job["fake"], 0
+    for block in job["blocks"]:
+        line, kind = block["line"], block["kind"]
+        print(f"\n===== {kind} block at {job['file']}:{line} =====", file=sys.__stderr__, flush=True)
+        status, detail, calls, stdout, stderr = "ran", None, [], "", ""
+        try:
+            if kind == "python":
+                status, detail = run_python(block, page_module.__dict__, page)
+            elif block.get("norun"):
+                status = "norun"
+            elif kind == "sql" and block.get("runs_later"):
+                with open(block["title"], "w", encoding="utf-8") as saved:
+                    saved.write(block["code"])
+            else:
+                if block.get("title"):
+                    with open(block["title"], "w", encoding="utf-8") as saved:
+                        saved.write(block["code"])
+                before = dict(os.environ)
+                run = (shell.run_bash if kind == "bash" else shell.run_sql)(folder, line, block["code"], before)
+                stdout, stderr = page.tidy(run.stdout), page.tidy(run.stderr)
+                sys.__stderr__.write(run.stdout + run.stderr)
+                if kind == "bash":
+                    shell.apply_exports(folder, before)
+                    calls = shell.curl_calls(folder, line)
+                if run.code != 0:
+                    status = "failed"
+                    ended = "was stopped" if run.code is None else f"exited with status {run.code}"
+                    detail = f"the {kind} block {ended}"
+        except BaseException as error:  # noqa: BLE001 - a sample's failure of any kind is reported, not raised
+            status, detail = "failed", page.format_error(error)
+        if kind == "python":
+            stdout, stderr = printed.take(), logged.take()
+        try:
+            if calls:
+                answered = ask(fake, "/_fake/calls?ids=" + ",".join(c["id"] for c in calls))
+                for call in calls:
+                    call["requests"] = answered.get(call["id"], [])
+            log = ask(fake, f"/_fake/log?token={fake['token']}&since={seen}")
+            seen = log["count"]
+            errors, notes = log["errors"], log["notes"]
+        except Exception as error:  # noqa: BLE001
+            errors, notes = [f"could not ask the fake Atlas what it recorded: {error}"], []
+        if errors:
+            note = "The fake Atlas recorded problems during this block:\n" + "\n".join(errors)
+            status, detail = "failed", f"{detail}\n{note}" if detail else note
+        if status == "failed":
+            if notes:
+                detail += "\nWhat the fake Atlas answered:\n" + "\n".join(notes)
+            both = page.tidy(stdout + stderr).rstrip()
+            if both:
+                tail = "\n".join(both.splitlines()[-OUTPUT_TAIL:])
+                detail = f"{detail}\n--- block output (last {OUTPUT_TAIL} lines) ---\n{tail}"
+        shown = block.get("output")
+        compared = None
+        if shown:
+            if status == "ran":
+                difference = output.compare(shown["text"], stdout)
+                compared = {"line": shown["line"], "status": "failed" if difference else "ran", "detail": difference}
+            else:
+                compared = {"line": shown["line"], "status": "failed", "detail": "the block it shows the output of did not run"}
+        results.write(
+            json.dumps({"line": line, "status": status, "detail": detail, "calls": calls, "output": compared}) + "\n"
+        )
+        results.flush()
+    results.close()
+    sys.__stderr__.flush()
+    # Leftover threads of a sample (pools, progress bars) must not keep the process alive.
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

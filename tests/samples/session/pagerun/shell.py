@@ -1,0 +1,129 @@
+"""Runs a page's shell and SQL blocks as a reader runs them in one terminal.
+
+Each bash block runs in bash in the page's working folder, with `errexit` and `pipefail`
+(a failed step fails the block, as a reader would stop there), after the variables the
+page's earlier blocks set, and saves the variables it sets for the next block, also when it
+ends with `exit`. Variables it exports also reach the page's Python interpreter, as they
+would a `python` the reader starts afterwards. The stand-ins in session/bin come first on
+the PATH the runner gives the page: `curl` (the real curl, with only the fakes' hosts
+changed), `pip` and `npm` (which check `install` lines against the pinned versions instead
+of installing), `gh` (the GitHub fake); `git` reaches the fixture repositories for the
+GitHub URLs the pages clone. SQL blocks run with `psql` against the local PostgreSQL the
+fakes start (`DATABASE_URL`).
+"""
+
+import os
+import re
+import signal
+import subprocess
+from pathlib import Path
+
+FIXTURE_REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "git"
+BLOCK_SECONDS = 300  # a backstop; a block ends when its commands do
+PRELUDE = r"""
+__baseline=$(compgen -v)
+[ -f "$SAMPLES_STATE" ] && source "$SAMPLES_STATE"
+__save() {
+  local __status=$? __v
+  for __v in $(compgen -v); do
+    case "$__v" in __* | BASH* | FUNCNAME | PIPESTATUS | OLDPWD | PWD | SHLVL | _ | COLUMNS | LINES) continue ;; esac
+    grep -qxF "$__v" <<<"$__baseline" || declare -p "$__v"
+  done >"$SAMPLES_STATE" 2>/dev/null
+  env -0 >"$SAMPLES_STATE.env"
+  return $__status
+}
+trap __save EXIT
+set -eo pipefail
+source "$1"
+"""
+
+
+def git_environment() -> dict[str, str]:
+    """Makes `git clone https://github.com/nomic-ai/<repo>.git` read the fixture repository of that name."""
+    return {
+        "GIT_CONFIG_COUNT": "1",
+        "GIT_CONFIG_KEY_0": f"url.file://{FIXTURE_REPOS}/.insteadOf",
+        "GIT_CONFIG_VALUE_0": "https://github.com/nomic-ai/",
+        "GIT_TERMINAL_PROMPT": "0",
+    }
+
+
+class Result:
+    def __init__(self, code: int | None, stdout: str, stderr: str):
+        self.code = code
+        self.stdout = stdout
+        self.stderr = stderr
+
+
+def run_bash(folder: str, line: int, code: str, environment: dict[str, str]) -> Result:
+    scratch = Path(folder, ".samples")
+    scratch.mkdir(exist_ok=True)
+    script = scratch / f"block-{line}.sh"
+    script.write_text(code)
+    env = {
+        **environment,
+        **git_environment(),
+        "SAMPLES_STATE": str(scratch / "state.sh"),
+        "SAMPLES_CURL_LOG": str(scratch / f"calls-{line}.tsv"),
+        "TERM": "dumb",
+    }
+    return _run(["bash", "--noprofile", "--norc", "-c", PRELUDE, "bash", str(script)], folder, env)
+
+
+def exported(folder: str) -> dict[str, str]:
+    """The environment the page's last bash block left (what it exported)."""
+    path = Path(folder, ".samples", "state.sh.env")
+    if not path.exists():
+        return {}
+    pairs = (item.split("=", 1) for item in path.read_bytes().decode("utf-8", "replace").split("\0") if "=" in item)
+    return dict(pairs)
+
+
+def curl_calls(folder: str, line: int) -> list[dict]:
+    """The curl invocations of a block, from its stand-in's log: `[{id, urls, exit}]`."""
+    path = Path(folder, ".samples", f"calls-{line}.tsv")
+    calls: dict[str, dict] = {}
+    for row in path.read_text().splitlines() if path.exists() else []:
+        call, kind, value = (row.split("\t") + ["", ""])[:3]
+        entry = calls.setdefault(call, {"id": call, "urls": [], "exit": None})
+        if kind == "url":
+            entry["urls"].append(value)
+        elif kind == "exit":
+            entry["exit"] = int(value)
+    return list(calls.values())
+
+
+def run_sql(folder: str, line: int, code: str, environment: dict[str, str]) -> Result:
+    scratch = Path(folder, ".samples")
+    scratch.mkdir(exist_ok=True)
+    script = scratch / f"block-{line}.sql"
+    script.write_text(code)
+    # psql reads a libpq URL; SQLAlchemy's `postgresql+driver://` names the same database.
+    url = re.sub(r"^postgresql\+\w+://", "postgresql://", environment.get("DATABASE_URL") or "")
+    if not url:
+        return Result(1, "", "no DATABASE_URL: the page's prerequisites name no PostgreSQL database for its SQL")
+    command = ["psql", url, "--no-psqlrc", "--set", "ON_ERROR_STOP=1", "--quiet", "--file", str(script)]
+    return _run(command, folder, environment)
+
+
+def _run(command: list[str], folder: str, env: dict[str, str]) -> Result:
+    process = subprocess.Popen(
+        command, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        out, err = process.communicate(timeout=BLOCK_SECONDS)
+        code = process.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # the block's whole process group
+        out, err = process.communicate()
+        code, err = None, err + f"\n[the block ran longer than {BLOCK_SECONDS} s and was stopped]".encode()
+    return Result(code, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"))
+
+
+def apply_exports(folder: str, before: dict[str, str]) -> None:
+    """Copies what the block exported (new or changed variables) into this process's environment."""
+    for key, value in exported(folder).items():
+        if key.startswith(("SAMPLES_", "BASH")) or key in ("PWD", "OLDPWD", "SHLVL", "_", "PATH"):
+            continue
+        if before.get(key) != value:
+            os.environ[key] = value

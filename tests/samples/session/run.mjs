@@ -1,0 +1,283 @@
+// Runs the pages' Python, bash (curl included) and SQL blocks, each page as one session: a
+// fresh working folder holding only what the page's prerequisites state, its blocks in page
+// order (`python -m pagerun`), against the fake Atlas API and the third-party fakes
+// (../fakes). Two pages run at a time. Returns one result per Python, bash and SQL block,
+// per Atlas curl command and per output the pages show.
+import {spawn, spawnSync} from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import {fileURLToPath} from 'node:url';
+import {contents, readPrerequisites, writeFiles} from '../prerequisites.mjs';
+import {commandResults} from './curl.mjs';
+import {BIN, VENV, ensureVenv} from './venv.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const FAKES = path.resolve(HERE, '../fakes');
+const STAND_INS = path.join(HERE, 'bin');
+const PARALLEL = 2;
+// A backstop only: pages end when their process exits. The slowest pages embed and map
+// a few thousand texts and run UMAP, which compiles with numba on first use.
+const PAGE_LIMIT_MS = 8 * 60 * 1000;
+const SERVER_START_MS = 60 * 1000;
+// Nothing but the fakes is reachable: any other host goes to a closed local port.
+const NO_NETWORK = 'http://127.0.0.1:9';
+export const SESSION_KINDS = new Set(['python', 'bash', 'curl', 'sql']);
+
+/** Starts a server that prints one JSON line when ready; resolves with that line and a stop function. */
+function startServer(python, args, name) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, args, {
+      cwd: FAKES,
+      env: {PATH: `${BIN}:${process.env.PATH}`, PYTHONPATH: FAKES, PYTHONUNBUFFERED: '1', LANG: 'C.UTF-8'},
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
+    });
+    const timer = setTimeout(
+      () => stop() && reject(new Error(`${name} did not start within 60 s:\n${stderr}`)),
+      SERVER_START_MS,
+    );
+    const stop = () => {
+      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      }
+      return true;
+    };
+    const exited = new Promise((done) => child.on('exit', done));
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited before it was ready (${signal ?? code}):\n${stderr}`));
+    });
+    readline.createInterface({input: child.stdout}).once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolve({...JSON.parse(line), stop: async () => stop() && (await exited), log: () => stderr});
+      } catch (error) {
+        stop();
+        reject(new Error(`${name} printed ${line}: ${error.message}`));
+      }
+    });
+  });
+}
+
+async function post(url, body) {
+  const response = await fetch(url, {method: 'POST', body: JSON.stringify(body)});
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** Resolves `{copy: path}` in seeded rows to the file's text. */
+function atlasSeed(atlas, route) {
+  return {
+    ...atlas,
+    datasets: (atlas.datasets ?? []).map((dataset, i) => ({
+      ...dataset,
+      ...(dataset.rows === undefined
+        ? {}
+        : {rows: String(contents(dataset.rows, `${route} atlas.datasets[${i}].rows`))}),
+    })),
+  };
+}
+
+/** The text a reader replaces before running a block: the page's placeholders, and an API key's. */
+function substitute(code, placeholders) {
+  let out = code;
+  for (const [from, to] of Object.entries(placeholders).sort(([a], [b]) => b.length - a.length))
+    out = out.split(from).join(to);
+  return out;
+}
+
+/** Every result of one page: its blocks, its Atlas curl commands and its shown outputs. */
+function pageResults(page, byLine, placeholders = {}) {
+  const results = [];
+  const result = (kind, line, status, detail) => ({kind, route: page.route, file: page.file, line, status, detail});
+  for (const block of page.blocks.filter((b) => SESSION_KINDS.has(b.kind))) {
+    const run = byLine.get(block.line);
+    if (block.kind === 'curl') {
+      // The URLs a command requested are the ones the reader typed, placeholders replaced.
+      const typed = {...block, code: substitute(block.code, placeholders)};
+      for (const c of commandResults(typed, run ?? {status: 'failed', detail: 'the block did not run'}))
+        results.push(result('curl', c.line, c.status, c.detail));
+    } else {
+      results.push(
+        run
+          ? result(block.kind, block.line, run.status, run.detail ?? undefined)
+          : result(block.kind, block.line, 'failed', 'the block did not run'),
+      );
+    }
+    if (block.output) {
+      const compared = run?.output;
+      results.push(
+        compared
+          ? result('output', block.output.line, compared.status, compared.detail ?? undefined)
+          : result('output', block.output.line, 'failed', 'the block did not run'),
+      );
+    }
+  }
+  return results;
+}
+
+/** Runs one page; resolves with its results. */
+async function runPage(page, context) {
+  const {python, atlas, hosts, fakeEnv, offlineData} = context;
+  const byLine = new Map();
+  const failAll = (detail) => {
+    for (const block of page.blocks) byLine.set(block.line, {status: 'failed', detail});
+    return pageResults(page, byLine);
+  };
+  let prerequisites;
+  try {
+    prerequisites = readPrerequisites(page.route);
+  } catch (error) {
+    return failAll(error.message);
+  }
+  const folder = fs.mkdtempSync(path.join(context.root, 'page-'));
+  try {
+    const home = path.join(folder, 'home');
+    fs.mkdirSync(home);
+    writeFiles(prerequisites.files, folder, page.route);
+    const token = `nk-samples-${crypto.randomBytes(12).toString('hex')}`;
+    if (prerequisites.atlas) await post(`${atlas}/_fake/seed`, {token, ...atlasSeed(prerequisites.atlas, page.route)});
+    const env = {
+      // The stand-ins first (curl, pip, npm, gh), for the blocks and for the programs they start.
+      PATH: `${STAND_INS}:${BIN}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: home,
+      TMPDIR: folder,
+      LANG: 'C.UTF-8',
+      PYTHONPATH: HERE,
+      PYTHONUNBUFFERED: '1',
+      PYTHONDONTWRITEBYTECODE: '1',
+      MPLBACKEND: 'Agg',
+      ATLAS_API_PATH: atlas,
+      NOMIC_API_KEY: token,
+      SAMPLES_HOSTS: JSON.stringify(hosts),
+      HTTP_PROXY: NO_NETWORK,
+      HTTPS_PROXY: NO_NETWORK,
+      ALL_PROXY: NO_NETWORK,
+      http_proxy: NO_NETWORK,
+      https_proxy: NO_NETWORK,
+      NO_PROXY: '127.0.0.1,localhost,.localhost',
+      no_proxy: '127.0.0.1,localhost,.localhost',
+      HF_HUB_OFFLINE: '1',
+      HF_DATASETS_OFFLINE: '1',
+      TRANSFORMERS_OFFLINE: '1',
+      SCIKIT_LEARN_DATA: offlineData,
+      ...fakeEnv,
+      ...prerequisites.env,
+    };
+    if (prerequisites.login) {
+      const login = spawnSync(path.join(BIN, 'nomic'), ['login', token], {cwd: folder, env, encoding: 'utf8'});
+      if (login.status !== 0) return failAll(`nomic login failed:\n${login.stderr || login.stdout}`);
+    }
+    // What the reader types in place of the page's placeholders: their API key, and what the prerequisites give.
+    const placeholders = {'nk-your-api-key': token, 'nk-...': token, ...prerequisites.placeholders};
+    const job = {
+      file: page.rel,
+      venv: VENV,
+      fake: {url: atlas, token},
+      blocks: page.blocks
+        .filter((b) => SESSION_KINDS.has(b.kind))
+        .map((b) => ({
+          line: b.line,
+          kind: b.kind === 'curl' ? 'bash' : b.kind,
+          code: substitute(b.code, placeholders),
+          norun: b.norun ?? null,
+          title: b.title ?? null,
+          runs_later: Boolean(b.runsLater),
+          output: b.output ?? null,
+        })),
+    };
+    const child = spawn(python, ['-m', 'pagerun'], {cwd: folder, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true});
+    let output = '';
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      if (output.length > 400_000) output = output.slice(-200_000);
+    });
+    readline.createInterface({input: child.stdout}).on('line', (line) => {
+      const result = JSON.parse(line);
+      byLine.set(result.line, result);
+    });
+    child.stdin.end(JSON.stringify(job));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, PAGE_LIMIT_MS);
+    const [code, signal] = await new Promise((done) => child.on('close', (...args) => done(args)));
+    clearTimeout(timer);
+    // Kept with the working folder when SAMPLES_KEEP_TMP is set.
+    fs.writeFileSync(path.join(folder, 'page-output.log'), output);
+    const ending =
+      `the page's process ended (${signal ?? `exit ${code}`}) before this block finished` +
+      (signal === 'SIGKILL' ? ` (page time limit ${PAGE_LIMIT_MS / 60000} min)` : '') +
+      `\n--- last output ---\n${output.split('\n').slice(-40).join('\n')}`;
+    for (const block of job.blocks)
+      if (!byLine.has(block.line)) byLine.set(block.line, {status: 'failed', detail: ending});
+    return pageResults(page, byLine, placeholders);
+  } catch (error) {
+    return failAll(error.stack ?? String(error));
+  } finally {
+    if (!process.env.SAMPLES_KEEP_TMP) fs.rmSync(folder, {recursive: true, force: true});
+  }
+}
+
+/** Results of every page's session blocks: `[{kind, route, file, line, status, detail}]`, in page order. */
+export async function runSessions(pages) {
+  pages = pages.filter((page) => page.blocks.some((b) => SESSION_KINDS.has(b.kind)));
+  if (!pages.length) return [];
+  const python = await ensureVenv();
+  const servers = [];
+  // One folder per run holds every page's working folder and the offline data sets.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'samples-run-'));
+  const offlineData = path.join(root, 'offline-data');
+  try {
+    const made = spawnSync(python, [path.join(HERE, 'offline_data.py'), offlineData], {encoding: 'utf8'});
+    if (made.status !== 0) throw new Error(`offline_data.py failed:\n${made.stderr}`);
+    const fakeAtlas = await startServer(python, ['-m', 'atlas'], 'the fake Atlas');
+    servers.push(fakeAtlas);
+    let hosts = {...fakeAtlas.hosts};
+    let fakeEnv = {};
+    // SAMPLES_NO_FAKES=1 skips the third-party fakes, for working on pages that need none.
+    if (!process.env.SAMPLES_NO_FAKES) {
+      const fakes = await startServer(python, [path.join(FAKES, 'services/server.py')], 'the third-party fakes');
+      servers.push(fakes);
+      hosts = {...fakes.hosts, ...hosts};
+      fakeEnv = fakes.env ?? {};
+    }
+    const context = {python, atlas: `http://127.0.0.1:${fakeAtlas.port}`, hosts, fakeEnv, offlineData, root};
+    const queue = [...pages];
+    const results = [];
+    await Promise.all(
+      Array.from({length: PARALLEL}, async () => {
+        while (queue.length) {
+          const page = queue.shift();
+          results.push(...(await runPage(page, context)));
+        }
+      }),
+    );
+    if (process.env.SAMPLES_REPORT) {
+      const report = await (await fetch(`${context.atlas}/_fake/report`)).json();
+      fs.writeFileSync(process.env.SAMPLES_REPORT, JSON.stringify(report, null, 2));
+    }
+    const order = new Map(pages.map((p, i) => [p.route, i]));
+    return results.sort((a, b) => order.get(a.route) - order.get(b.route) || a.line - b.line);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    if (!process.env.SAMPLES_KEEP_TMP) fs.rmSync(root, {recursive: true, force: true});
+  }
+}
