@@ -177,6 +177,7 @@ async function runPage(page, context) {
       HF_DATASETS_OFFLINE: '1',
       TRANSFORMERS_OFFLINE: '1',
       SCIKIT_LEARN_DATA: offlineData,
+      PSQLRC: path.join(HERE, 'psqlrc'),
       ...fakeEnv,
       ...prerequisites.env,
     };
