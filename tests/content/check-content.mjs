@@ -10,6 +10,7 @@ import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
 import {classify} from '../samples/fences.mjs';
+import {loginAssumptionProblems, quotedMessageProblems, removedProblems, serverClaimProblems} from './guards.mjs';
 import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
 import specs from '../../src/api/build/specs.cjs';
 import routeList from '../support/routes.cjs';
@@ -112,6 +113,8 @@ const API_HOST = 'https://api-atlas.nomic.ai';
 const HAND_WRITTEN = specs.loadSpecs().flatMap((s) => s.handWritten);
 // Where each negative claim on a page was checked (see the file's header).
 const NEGATIVE_CLAIMS = yaml.load(fs.readFileSync(path.join(ROOT, 'tests/content/negative-claims.yaml'), 'utf8')) ?? [];
+// Where each claim about what the server does on failure was checked.
+const SERVER_CLAIMS = yaml.load(fs.readFileSync(path.join(ROOT, 'tests/content/server-claims.yaml'), 'utf8')) ?? [];
 
 /** Problems with a documented curl command that calls the Atlas API; none for other hosts. */
 export function curlProblems(command, operations) {
@@ -246,6 +249,7 @@ function main() {
   }
 
   const python = [];
+  const quoting = []; // pages whose quoted error messages are looked up at once, below
   let curlCount = 0;
   for (const [route, file] of byRoute) {
     const where = path.relative(ROOT, file);
@@ -259,8 +263,12 @@ function main() {
     if (placeholder) report(where, `placeholder wording "${placeholder[0]}"`);
     for (const problem of wordingProblems(prose)) report(where, problem);
     for (const problem of negativeClaimProblems(where, prose, NEGATIVE_CLAIMS)) report(where, problem);
+    for (const problem of serverClaimProblems(where, prose, SERVER_CLAIMS)) report(where, problem);
+    for (const problem of removedProblems(body)) report(where, problem);
+    quoting.push({where, body});
     if (route.startsWith('/platform/files/')) for (const problem of filesPageProblems(body)) report(where, problem);
     const pythonBlocks = blocks.filter((b) => b.lang === 'python');
+    for (const problem of loginAssumptionProblems(prose, pythonBlocks)) report(where, problem);
     for (const block of pythonBlocks)
       for (const problem of pythonProblems(block.code)) report(`${where}:${block.line}`, problem);
     if (pythonBlocks.some((b) => passesDataFrameToAddData(b.code)) && !PANDAS_3_ADVICE.test(body))
@@ -310,6 +318,7 @@ function main() {
         report(file, problem);
   }
 
+  for (const {where, problem} of quotedMessageProblems(quoting)) report(where, problem);
   for (const [i, message] of pythonErrors(python))
     report(`${python[i].where}:${python[i].line}`, `Python does not compile: ${message}`);
 

@@ -15,7 +15,7 @@ export default defineConfig({
   },
   esbuild: {jsx: 'automatic'},
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/samples/tests/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/samples/tests/**/*.test.ts', 'tests/content/**/*.test.ts'],
     environment: 'node',
     css: {modules: {classNameStrategy: 'non-scoped'}},
   },

@@ -18,7 +18,6 @@ from .state import World
 # who calls them. The server checks this list against the specs when it starts (see `spec_gaps`).
 NO_SPEC = [
     ("GET", "/v1/status/{task_id}", "nomic 3.9.0 client.py PlatformTask.get polls it"),
-    ("POST", "/v1/query/update/tag/ids", "the path Nomic's programmatic-tagging guide shows (FACTS §10)"),
     ("GET", "/v1/dataset/data/get/blob/{dataset_id}/{blob_hash}", "cookbook image search (FACTS §6)"),
     (
         "GET",

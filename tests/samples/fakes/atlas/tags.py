@@ -60,6 +60,5 @@ def apply_to_ids(atlas, req, world):
 ROUTES = [
     ("GET", "/v1/project/projection/tags/get/all", all_tags),
     ("GET", "/v1/project/projection/tags/status", status),
-    ("POST", "/v1/tag/apply-to-ids", apply_to_ids),
     ("POST", "/v1/query/update/tag/ids", apply_to_ids),
 ]

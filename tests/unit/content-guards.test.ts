@@ -1,0 +1,60 @@
+import {describe, expect, it} from 'vitest';
+import {
+  loginAssumptionProblems,
+  quotedMessageProblems,
+  quotedMessages,
+  removedProblems,
+  serverClaimProblems,
+} from '../content/guards.mjs';
+
+describe('the guards for what the 2026-11-28 review found', () => {
+  it('rejects a command its tool no longer ships and the retired tag path, in code too', () => {
+    expect(removedProblems('Run `huggingface-cli login` first.')[0]).toMatch(/hf auth login/);
+    expect(removedProblems('```bash\ncurl -X POST https://api-atlas.nomic.ai/v1/tag/apply-to-ids\n```')[0]).toMatch(
+      /update\/tag\/ids/,
+    );
+    expect(removedProblems('Run `hf auth login`, then POST /v1/query/update/tag/ids.')).toEqual([]);
+  });
+
+  it('rejects a page that assumes `nomic login` and reads NOMIC_API_KEY in Python', () => {
+    const prose = 'The Python examples on this page assume you have logged in once with `nomic login nk-...`.';
+    const blocks = [{line: 40, code: 'import os\nkey = os.environ["NOMIC_API_KEY"]\n'}];
+    expect(loginAssumptionProblems(prose, blocks)[0]).toMatch(/line 40/);
+    expect(loginAssumptionProblems('Set NOMIC_API_KEY.', blocks)).toEqual([]);
+  });
+
+  it('finds the messages a page quotes: exceptions, table cells and bold leads, not code', () => {
+    const body = [
+      "If you see `ValueError: Invalid URL: 'report.pdf'`, check the path.",
+      '| `Shard upload failed` mentioning a limit | Map less. |',
+      '| `Value("string")` | text |',
+      "**`COPY ... TO 'file'` fails.** Use psql.",
+      "Then `KeyError: 'NOMIC_API_KEY'` means the variable is unset.",
+      '```text\nValueError: in a code block\n```',
+    ].join('\n');
+    expect(quotedMessages(body).map((q) => q.message)).toEqual(["Invalid URL: 'report.pdf'", 'Shard upload failed']);
+  });
+
+  it('accepts a quoted message the sources print, with formatted values, and rejects an invented one', () => {
+    const sources = new Set(['Invalid URL:', 'cannot write mode', 'as JPEG', 'Shard upload failed']);
+    const find = (strings: string[]) => new Set(strings.filter((s) => sources.has(s)));
+    const page = (text: string) => [{where: 'p.mdx', body: text}];
+    const check = (text: string) => quotedMessageProblems(page(text), {find, cited: []});
+    expect(check("`ValueError: Invalid URL: 'report.pdf'`")).toEqual([]);
+    expect(check('`OSError: cannot write mode RGBA as JPEG`')).toEqual([]);
+    expect(check('`Metadata fields cannot start with _` | Rename it. |')).toEqual([]); // not a table's first cell
+    expect(check('| `Metadata fields cannot start with _` | Rename it. |')[0].problem).toMatch(/no installed package/);
+    expect(check('`ValueError: Dataset not found on the server`')[0].problem).toMatch(/Dataset not found/);
+    const cited = [{message: 'Dataset not found on the server', source: 'a page'}];
+    expect(quotedMessageProblems(page('`ValueError: Dataset not found on the server`'), {find, cited})).toEqual([]);
+  });
+
+  it('needs a source for each claim about what the server does when a request fails', () => {
+    const prose =
+      'The server refuses a shard that holds an ID the dataset already has. Atlas returns the matching ids.';
+    expect(serverClaimProblems('p.mdx', prose, [])).toHaveLength(1);
+    const entries = [{page: 'p.mdx', claim: 'The server refuses a shard', source: 'a page'}];
+    expect(serverClaimProblems('p.mdx', prose, entries)).toEqual([]);
+    expect(serverClaimProblems('p.mdx', 'Nothing here.', entries)[0]).toMatch(/not on the page/);
+  });
+});
