@@ -22,7 +22,7 @@ describe('the TypeScript Embedder on a 429', () => {
         return Response.json({embeddings: [[0.5, 0.5]], usage: {total_tokens: 1}});
       }),
     );
-    const embedder = new Embedder('nk-test');
+    const embedder = new Embedder('nk-test', {});
     const started = Date.now();
     const result = embedder.embed('hello');
     await vi.advanceTimersByTimeAsync(510);
