@@ -47,7 +47,9 @@ async function main() {
   for (const split of ['tune', 'test'] as const) {
     const questions: AskQuestion[] = all.filter((q) => q.split === split);
     const answers = await Promise.all(
-      questions.map(async ({question}) => composeAnswer(question, await passagesFor(engine, question, 12, semantic))),
+      questions.map(async ({question}) =>
+        composeAnswer(question, await passagesFor(engine, question, 12, semantic.rank(question, Infinity))),
+      ),
     );
     const byWords = await Promise.all(
       questions.map(async ({question}) => composeAnswer(question, await passagesFor(engine, question))),

@@ -255,8 +255,10 @@ export default function Panel({config, onClose, kapaError: initialKapaError}: Pa
 
   useEffect(() => {
     input.current?.focus();
+    // The reader takes seconds to type: load what answers need meanwhile.
+    panelProvider(config).prepare?.();
     return () => abort.current?.abort();
-  }, []);
+  }, [config]);
 
   const update = (index: number, next: Exchange) =>
     setExchanges((all) => all.map((exchange, i) => (i === index ? next : exchange)));
@@ -267,15 +269,23 @@ export default function Panel({config, onClose, kapaError: initialKapaError}: Pa
       const controller = new AbortController();
       abort.current = controller;
       setAnnouncement('Searching the docs…');
+      let shown = false;
       try {
         const answer = await panelProvider(config).answer({
           question,
           history: history.flatMap((e) => (e.status === 'done' ? [{question: e.question, answer: e.text}] : [])),
           signal: controller.signal,
           onText: (text) => update(index, {question, status: 'answering', text}),
+          // Shown at once; the final answer keeps its lead and may rank the sections to read more again.
+          onAnswer: (first) => {
+            shown = true;
+            update(index, {question, status: 'done', text: first.text, answer: first});
+            setAnnouncement(announcementOf(first));
+          },
         });
+        if (controller.signal.aborted) return;
         update(index, {question, status: 'done', text: answer.text, answer});
-        setAnnouncement(announcementOf(answer));
+        if (!shown) setAnnouncement(announcementOf(answer));
       } catch (error) {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : 'Something went wrong.';

@@ -94,6 +94,18 @@ export function oneLine(passage: Passage): string {
 }
 
 /**
+ * An answer whose "Read more" list is ranked again (by meaning too, once the model has loaded): its
+ * quoted lead and first source stay as the reader first saw them, and an answer that found nothing
+ * stays as it was.
+ */
+export function refineAnswer(first: Answer, passages: Passage[]): Answer {
+  const lead = first.sources[0];
+  if (first.notFound || !lead) return first;
+  const rest = readMore(passages.filter((p) => p.url !== lead.url));
+  return {...first, sources: [lead, ...rest].map((p, i) => ({...p, n: i + 1}))};
+}
+
+/**
  * The embedded answer, quoted from the docs and never composed from pieces:
  * the passage of the best section that answers the question, shown as the
  * docs show it (paragraphs, a list or table whole, code as code), then the

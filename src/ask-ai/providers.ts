@@ -1,6 +1,5 @@
 import {blocksMarkdown} from '../search/passages';
-import {composeAnswer} from './compose';
-import {retrieve} from './retrieve';
+import * as answers from './answers';
 import {createChatStreamParser} from './sse';
 import type {Answer, AskAiConfig, Passage, Turn} from './types';
 
@@ -10,23 +9,27 @@ export interface Question {
   history: Turn[];
   /** Called with the answer's text so far, as it streams. */
   onText: (text: string) => void;
+  /** Called with an answer that is shown at once and may be refined (its sources) before the final one. */
+  onAnswer?: (answer: Answer) => void;
   signal: AbortSignal;
 }
 
 /** Something that answers questions in the panel. */
 export interface AnswerProvider {
+  /** Called when the panel opens, to start loading what answers need. */
+  prepare?(): void;
   answer(question: Question): Promise<Answer>;
 }
 
-/** Answers from the docs themselves: retrieval by the search core, the best section's passage quoted. */
+/**
+ * Answers from the docs themselves, in a worker (./answers): retrieval by the search core, the best
+ * section's passage quoted at once from the question's words, then the sections to read more ranked by
+ * meaning too once the model has loaded.
+ */
 export const embeddedProvider: AnswerProvider = {
-  async answer({question, history, onText}) {
-    let answer = composeAnswer(question, await retrieve(question));
-    // A short follow-up ("and for images?") leans on the question before it.
-    const previous = history.at(-1)?.question;
-    if (answer.notFound && previous) answer = composeAnswer(question, await retrieve(`${previous} ${question}`));
-    onText(answer.text);
-    return answer;
+  prepare: answers.prepare,
+  async answer({question, history, onAnswer}) {
+    return answers.answer(question, history.at(-1)?.question, (first) => onAnswer?.(first));
   },
 };
 
@@ -61,9 +64,10 @@ export function chatMessages(question: string, history: Turn[], passages: Passag
  */
 export function endpointProvider(url: string): AnswerProvider {
   return {
+    prepare: answers.prepare,
     async answer({question, history, onText, signal}) {
       // A chat model reads the best six sections; more would dilute them.
-      const passages = await retrieve(`${history.at(-1)?.question ?? ''} ${question}`.trim(), 6);
+      const passages = await answers.passages(`${history.at(-1)?.question ?? ''} ${question}`.trim(), 6);
       const response = await fetch(url, {
         method: 'POST',
         headers: {'content-type': 'application/json', accept: 'text/event-stream'},

@@ -1,9 +1,7 @@
 import {queryWords, type Engine, type SearchHit} from '../search/engine';
-import {loadEngine} from '../search/localClient';
 import {blockText, type Block} from '../search/passages';
 import type {IndexedRecord} from '../search/records';
 import {bestBlockScores, coverage, coverageOf, rarity, wantsOverview, wordSet} from './question';
-import {loadSemantic, type Semantic} from './semantic';
 import type {Passage} from './types';
 
 /** A search record and its blocks as a passage an answer can cite. */
@@ -31,7 +29,8 @@ export const RANKING = {
 /**
  * The best sections for a question, one per URL, numbered from 1. The
  * candidates are search's (any with a quarter of the question's words) and,
- * when `semantic` is given, the sections closest to the question in meaning.
+ * when `ranked` is given (every section by its closeness to the question in
+ * meaning, best first), the sections closest to the question in meaning.
  * They are ranked by how much of the question each covers, its heading
  * counting most, with page introductions first when the question asks what
  * something is or looks like; closeness in meaning is added to that rank.
@@ -41,13 +40,12 @@ export async function passagesFor(
   engine: Engine,
   question: string,
   count = 12,
-  semantic?: Semantic,
+  ranked: {id: number; similarity: number}[] = [],
 ): Promise<Passage[]> {
   const words = queryWords(question);
   const found = (await engine.search(question, RANKING.candidates * 3, {minShare: RANKING.minShare}))
     .filter((hit, i, all) => all.findIndex((other) => other.record.url === hit.record.url) === i)
     .slice(0, RANKING.candidates);
-  const ranked = semantic?.rank(question, Infinity) ?? [];
   const near = ranked.slice(0, RANKING.candidates);
   const nearOnly = near.filter(({id}) => !found.some((hit) => hit.id === id)).map(({id}) => id);
   const hits: SearchHit[] = [
@@ -100,13 +98,4 @@ export async function passagesFor(
       coverage: covered,
       ...(similarity.has(hit.record.id) ? {similarity: similarity.get(hit.record.id)} : {}),
     }));
-}
-
-/**
- * The sections of the docs most relevant to a question, from the same index
- * and engine as search (src/search/), best first.
- */
-export async function retrieve(question: string, count?: number): Promise<Passage[]> {
-  const [engine, semantic] = await Promise.all([loadEngine(), loadSemantic()]);
-  return passagesFor(engine, question, count, semantic);
 }

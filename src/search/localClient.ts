@@ -1,5 +1,5 @@
 import type {Engine, FoundHit, SearchHit as EngineHit} from './engine';
-import {fragmentFile, passageFile, recordFile, shardFile} from './indexFiles';
+import {engineOf} from './fetchIndex';
 import {highlight, snippet} from './highlight';
 import type {SearchHit, SearchPage, SearchRequest} from './types';
 
@@ -13,17 +13,6 @@ export class SearchUnavailableError extends Error {
 
 let engine: Promise<Engine> | undefined;
 
-/** A static file of the site, or an error naming it when the host does not serve it. */
-export async function fetchOk(url: string): Promise<Response> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response;
-}
-
-async function fetchJson<T>(url: string): Promise<T> {
-  return (await (await fetchOk(url)).json()) as T;
-}
-
 /**
  * The engine and the index's head, fetched on first use only: none of it is
  * part of a page's initial load. Shards, records and fragments follow as
@@ -34,15 +23,7 @@ export function loadEngine(): Promise<Engine> {
     import(/* webpackChunkName: "search-engine" */ './engine'),
     import(/* webpackChunkName: "search-head" */ '@generated/search-index/default/search-head.json'),
   ])
-    .then(([{createEngine}, {default: head}]) =>
-      createEngine({
-        head,
-        records: (n) => fetchJson(head.base + recordFile(n)),
-        shard: (n) => fetchJson(head.base + shardFile(n)),
-        fragment: (n) => fetchJson(head.base + fragmentFile(n)),
-        passage: (n) => fetchJson(head.base + passageFile(n)),
-      }),
-    )
+    .then(([{createEngine}, {default: head}]) => engineOf(createEngine, head))
     .catch((error: unknown) => {
       engine = undefined;
       throw new SearchUnavailableError(error);

@@ -109,7 +109,7 @@ describe('answers ranked by meaning', () => {
   it('finds a section that shares no word with the question, and answers from it', async () => {
     const engine = engineOf(records);
     expect(await passagesFor(engine, question)).toEqual([]);
-    const passages = await passagesFor(engine, question, 12, knows(0, 0.6));
+    const passages = await passagesFor(engine, question, 12, knows(0, 0.6).rank(question, Infinity));
     expect(passages[0]).toMatchObject({url: '/page-0#s', similarity: 0.6});
     const answer = composeAnswer(question, passages);
     expect(answer.notFound).toBeFalsy();
@@ -117,7 +117,10 @@ describe('answers ranked by meaning', () => {
   });
 
   it('says the docs have no direct answer when the closest section is neither close nor covers the question', async () => {
-    const answer = composeAnswer(question, await passagesFor(engineOf(records), question, 12, knows(0, 0.2)));
+    const answer = composeAnswer(
+      question,
+      await passagesFor(engineOf(records), question, 12, knows(0, 0.2).rank(question, Infinity)),
+    );
     expect(answer.notFound).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import {fetchOk} from '../../search/localClient';
+import {fetchOk} from '../../search/fetchIndex';
 import type {SemanticFiles} from '../types';
 import {loadEncoder} from './encoder';
 
@@ -40,27 +40,10 @@ export function semanticFrom(model: ArrayBuffer, vectors: ArrayBuffer): Semantic
   };
 }
 
-let loading: Promise<Semantic> | undefined;
-
-/**
- * The ranking, loaded on the first question (the model is about 23 MB; the
- * browser caches it). When it cannot be loaded, Ask AI ranks by words alone
- * and the next question tries again.
- */
-export async function loadSemantic(): Promise<Semantic | undefined> {
-  loading ??= import(/* webpackChunkName: "ask-semantic" */ '@generated/search-index/default/ask-semantic.json').then(
-    async ({default: files}: {default: SemanticFiles}) => {
-      const [model, vectors] = await Promise.all(
-        [files.model, files.vectors].map(async (url) => (await fetchOk(url)).arrayBuffer()),
-      );
-      return semanticFrom(model!, vectors!);
-    },
+/** The ranking from the files the build wrote, fetched at low priority so the files an answer needs first are not kept waiting. */
+export async function fetchSemantic(files: SemanticFiles): Promise<Semantic> {
+  const [model, vectors] = await Promise.all(
+    [files.model, files.vectors].map(async (url) => (await fetchOk(url, {priority: 'low'})).arrayBuffer()),
   );
-  try {
-    return await loading;
-  } catch (error) {
-    loading = undefined;
-    console.warn('Ask AI: semantic ranking unavailable, ranking by words alone.', error);
-    return undefined;
-  }
+  return semanticFrom(model!, vectors!);
 }
