@@ -65,7 +65,11 @@ async function ask(page, counter, question) {
   const count = await answers.count();
   const started = Date.now();
   await input.press('Enter');
-  await answers.nth(count).getByRole('link', {name: /^Source 1/}).first().waitFor({timeout: 300_000});
+  await answers
+    .nth(count)
+    .getByRole('link', {name: /^Source 1/})
+    .first()
+    .waitFor({timeout: 300_000});
   return {ms: Date.now() - started, bytes: counter.bytes() - before};
 }
 

@@ -49,7 +49,7 @@ function LoadFailed({onRetry, onClose}: {onRetry: () => void; onClose: () => voi
  * load. It opens the site's panel, or Kapa's widget when Kapa is configured
  * (loaded once the page is idle; if it cannot load, the panel says so).
  */
-export default function AskAiButton({mobile}: {mobile?: boolean}): ReactNode {
+export default function AskAiButton(): ReactNode {
   const config = useDocusaurusContext().siteConfig.customFields!.askAi as AskAiConfig;
   const button = useRef<HTMLButtonElement>(null);
   const [Panel, setPanel] = useState<ComponentType<PanelProps> | null>(null);
@@ -90,7 +90,7 @@ export default function AskAiButton({mobile}: {mobile?: boolean}): ReactNode {
       <button
         ref={button}
         type="button"
-        className={clsx(mobile ? 'menu__link' : 'navbar__item', styles.button)}
+        className={clsx('navbar__item', styles.button)}
         aria-haspopup="dialog"
         onClick={onClick}
       >

@@ -13,7 +13,8 @@ import styles from './styles.module.css';
 type Exchange =
   | {question: string; status: 'loading'}
   | {question: string; status: 'answering'; text: string}
-  | {question: string; status: 'done'; text: string; answer: Answer}
+  /** `refining`: shown, and its sections to read more may still be ranked again by meaning. */
+  | {question: string; status: 'done'; text: string; answer: Answer; refining?: boolean}
   | {question: string; status: 'error'; message: string};
 
 export interface PanelProps {
@@ -149,7 +150,17 @@ export function announcementOf(answer: Answer): string {
   return `Answer: ${text.length > 300 ? `${text.slice(0, 299)}…` : text}${source}`;
 }
 
-function AnswerView({answer, question, onNavigate}: {answer: Answer; question: string; onNavigate: () => void}) {
+function AnswerView({
+  answer,
+  question,
+  refining,
+  onNavigate,
+}: {
+  answer: Answer;
+  question: string;
+  refining?: boolean;
+  onNavigate: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   // Reported: which source was followed, never the answer's text.
   const onCite = (source: Passage) => {
@@ -178,7 +189,8 @@ function AnswerView({answer, question, onNavigate}: {answer: Answer; question: s
           {more.length > 0 && (
             <>
               <h3 className={styles.readMore}>Read more</h3>
-              <ul className={styles.sources}>
+              {/* Busy while meaning may still rank it again: the quote above it never changes. */}
+              <ul className={styles.sources} aria-busy={refining || undefined}>
                 {more.map((source) => (
                   <li key={source.n}>
                     <Link to={source.url} onClick={() => onCite(source)} aria-label={sourceLabel(source)}>
@@ -279,7 +291,7 @@ export default function Panel({config, onClose, kapaError: initialKapaError}: Pa
           // Shown at once; the final answer keeps its lead and may rank the sections to read more again.
           onAnswer: (first) => {
             shown = true;
-            update(index, {question, status: 'done', text: first.text, answer: first});
+            update(index, {question, status: 'done', text: first.text, answer: first, refining: true});
             setAnnouncement(announcementOf(first));
           },
         });
@@ -408,7 +420,12 @@ export default function Panel({config, onClose, kapaError: initialKapaError}: Pa
                   {exchange.status === 'loading' && <p className={styles.status}>Searching the docs…</p>}
                   {exchange.status === 'answering' && <p className={styles.answerText}>{exchange.text}</p>}
                   {exchange.status === 'done' && (
-                    <AnswerView answer={exchange.answer} question={exchange.question} onNavigate={onClose} />
+                    <AnswerView
+                      answer={exchange.answer}
+                      question={exchange.question}
+                      refining={exchange.refining}
+                      onNavigate={onClose}
+                    />
                   )}
                   {exchange.status === 'error' && (
                     <div className={styles.error}>

@@ -135,7 +135,7 @@ export const OVERRIDES: Override[] = [
     file: 'src/theme/NavbarItem/ComponentTypes.tsx',
     upstream: {...CLASSIC, module: 'NavbarItem/ComponentTypes'},
     kind: 'replace',
-    why: 'Registers the Ask AI navbar item (`custom-askAi`) beside the stock types.',
+    why: 'Registers the Ask AI navbar item (`custom-askAi`) beside the stock types; the phone menu leaves it out, as it stays in the header.',
     guardedBy: 'tests/e2e/ask-ai.spec.ts',
     imports: [
       '@theme/NavbarItem/DefaultNavbarItem',

@@ -202,46 +202,161 @@ test('if the panel itself cannot load, a small message offers Retry', async ({pa
 // A question from the tuning split that the words of its answer do not match
 // (the docs call them "view hashes"); by words alone another page comes first.
 const IN_OTHER_WORDS = 'what are the 4 characters after the # in a shared map link?';
+const VIEW_HASH = '/platform/datasets/data-maps/controls#share-a-map-view';
+const MODEL = /\/search-index\/(ask-model-\w+\.bin|\w+\/ask-vectors\.bin)$/;
 
-test('a question in other words than the docs is answered by meaning, with the encoder fetched on the first question', async ({
+/** The answer's sections to read more, once meaning has had its say (none is busy). */
+async function settled(page: Page) {
+  const answer = await lastAnswer(page);
+  await expect(answer.locator('[aria-busy="true"]')).toHaveCount(0);
+  return answer;
+}
+
+test('the model loads while the reader types; once loaded, a question in other words is answered by meaning', async ({
   page,
   consoleErrors,
 }) => {
   const fetched: string[] = [];
   page.on('requestfinished', (r) => fetched.push(new URL(r.url()).pathname));
   await openAskAi(page);
-  expect(fetched.filter((path) => /ask-(model|vectors)/.test(path))).toEqual([]);
+  // A first question: answered, then its sections to read more ranked by meaning once the model is in.
+  await input(page).fill('How do I configure my topic model?');
+  await input(page).press('Enter');
+  await settled(page);
+  expect(fetched.filter((path) => MODEL.test(path))).toHaveLength(2);
+  await input(page).fill(IN_OTHER_WORDS);
+  await input(page).press('Enter');
+  await expect(panel(page).getByRole('region')).toHaveCount(2);
+  const answer = await settled(page);
+  await expect(answer).toContainText('view hash');
+  await expect(answer.getByRole('link', {name: /^Source 1/}).first()).toHaveAttribute('href', VIEW_HASH);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the first answer does not wait for the model; meaning then ranks Read more again and the quote stays put', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The model is held back until the first answer is on screen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/ask-model-/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openAskAi(page);
   await input(page).fill(IN_OTHER_WORDS);
   await input(page).press('Enter');
   const answer = await lastAnswer(page);
-  await expect(answer).toContainText('view hash');
-  await expect(answer.getByRole('link', {name: /^Source 1/}).first()).toHaveAttribute(
-    'href',
-    '/platform/datasets/data-maps/controls#share-a-map-view',
-  );
-  expect(
-    fetched.filter((path) => /\/search-index\/(ask-model-\w+\.bin|\w+\/ask-vectors\.bin)$/.test(path)),
-  ).toHaveLength(2);
+  const quote = await answer.locator('[class*="quoted"]').first().innerText();
+  const first = await answer
+    .getByRole('link', {name: /^Source 1/})
+    .first()
+    .getAttribute('href');
+  expect(first).not.toBe(VIEW_HASH);
+  await expect(answer.locator('ul[aria-busy="true"]')).toHaveCount(1);
+  release();
+  await settled(page);
+  await expect(
+    answer.getByRole('link', {name: /^Source [2-9]/}).and(page.locator(`[href="${VIEW_HASH}"]`)),
+  ).toHaveCount(1);
+  await expect(answer.getByRole('link', {name: /^Source 1/}).first()).toHaveAttribute('href', first!);
+  expect(await answer.locator('[class*="quoted"]').first().innerText()).toBe(quote);
   expect(consoleErrors).toEqual([]);
+});
+
+test('on a connection that saves data the model is never fetched: answers use words alone', async ({page}) => {
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true, effectiveType: '4g'})}),
+  );
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await openAskAi(page);
+  await panel(page).getByRole('button', {name: 'What is a Dataset?'}).click();
+  const answer = await settled(page);
+  await expect(answer).toContainText('Quoted from the docs');
+  await input(page).fill(IN_OTHER_WORDS);
+  await input(page).press('Enter');
+  await expect(panel(page).getByRole('region')).toHaveCount(2);
+  await settled(page);
+  expect(requested.filter((path) => /ask-(model|vectors)/.test(path))).toEqual([]);
+});
+
+test('answering blocks no main-thread task over 50 ms, from Enter to the answer ranked by meaning', async ({page}) => {
+  await page.addInitScript(() => {
+    const tasks: {start: number; duration: number}[] = [];
+    (window as unknown as {longTasks: typeof tasks}).longTasks = tasks;
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => tasks.push({start: e.startTime, duration: e.duration})),
+    ).observe({type: 'longtask', buffered: true});
+  });
+  await openAskAi(page);
+  await input(page).fill('How do I configure my topic model?');
+  const enter = await page.evaluate(() => performance.now());
+  await input(page).press('Enter');
+  await settled(page);
+  await input(page).fill(IN_OTHER_WORDS);
+  await input(page).press('Enter');
+  await expect(panel(page).getByRole('region')).toHaveCount(2);
+  await settled(page);
+  const tasks = await page.evaluate(
+    () => (window as unknown as {longTasks: {start: number; duration: number}[]}).longTasks,
+  );
+  expect(tasks.filter((task) => task.start >= enter)).toEqual([]);
 });
 
 test('when the encoder cannot be fetched, answers come by words alone, and the next question tries again', async ({
   page,
   consoleErrors,
 }) => {
-  await openAskAi(page);
   await page.route(/ask-model-/, (route) => route.abort('blockedbyclient'));
+  await openAskAi(page);
   await input(page).fill(IN_OTHER_WORDS);
   await input(page).press('Enter');
-  const byWords = await lastAnswer(page);
-  await expect(byWords.getByRole('link', {name: /^Source 1/}).first()).not.toHaveAttribute(
-    'href',
-    '/platform/datasets/data-maps/controls#share-a-map-view',
-  );
+  const byWords = await settled(page);
+  await expect(byWords.getByRole('link', {name: /^Source 1/}).first()).not.toHaveAttribute('href', VIEW_HASH);
   await page.unroute(/ask-model-/);
   await input(page).fill(IN_OTHER_WORDS);
   await input(page).press('Enter');
   await expect(panel(page).getByRole('region')).toHaveCount(2);
-  await expect(await lastAnswer(page)).toContainText('view hash');
+  const again = await settled(page);
+  await expect(again.locator(`[href="${VIEW_HASH}"]`)).toHaveCount(1);
   expect(consoleErrors.filter((e) => !/net::ERR/.test(e))).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({isMobile: true, hasTouch: true});
+  for (const width of [360, 390, 430])
+    test(`at ${width} px Ask AI is one tap away, in the header beside search`, async ({page}) => {
+      await page.setViewportSize({width, height: 800});
+      await page.goto('/platform/quick-start');
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      const button = page.getByRole('navigation', {name: 'Main'}).getByRole('button', {name: 'Ask AI'});
+      await expect(button).toBeInViewport({ratio: 1});
+      await button.tap();
+      await expect(panel(page)).toBeVisible();
+      await expect(input(page)).toBeFocused();
+    });
+});
+
+test('in the header, Ask AI overlaps neither the site name nor search at any width the menu is folded', async ({
+  page,
+}) => {
+  const box = async (name: string) =>
+    (await page.getByRole('navigation', {name: 'Main'}).getByRole('button', {name}).boundingBox())!;
+  for (const width of [360, 430, 768, 769, 996]) {
+    await page.setViewportSize({width, height: 800});
+    await page.goto('/platform/quick-start');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const ask = await box('Ask AI');
+    const search = await box('Search');
+    const brand = (await page.getByRole('navigation', {name: 'Main'}).locator('.navbar__brand').boundingBox())!;
+    expect(ask.x + ask.width, `Ask AI ends before search at ${width} px`).toBeLessThanOrEqual(search.x);
+    expect(ask.x, `Ask AI starts after the site name at ${width} px`).toBeGreaterThanOrEqual(brand.x + brand.width);
+    expect(ask.height).toBeGreaterThanOrEqual(24);
+  }
+  // The phone menu does not repeat it.
+  await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+  await expect(page.locator('.navbar-sidebar')).toBeVisible();
+  await expect(page.locator('.navbar-sidebar').getByRole('button', {name: 'Ask AI'})).toHaveCount(0);
 });

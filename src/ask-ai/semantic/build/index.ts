@@ -29,6 +29,9 @@ const sha = (...parts: (string | Buffer)[]) => {
   return hash.digest('hex');
 };
 
+/** Seconds since `started` (performance.now()), as the build's [ask-ai] lines print them and bench:scale reads them. */
+const seconds = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
+
 /** A text's key in the vector cache. */
 const cacheKey = (text: string) => sha(text).slice(0, 24);
 
@@ -54,7 +57,9 @@ export async function modelFile(): Promise<string> {
   if (!fs.existsSync(modelPath)) {
     // The model comes first of what the cache holds (the vectors follow it).
     fs.mkdirSync(CACHE_DIR, {recursive: true});
+    const started = performance.now();
     await run(await ensurePython(), [ENCODER, 'model', modelPath]);
+    console.log(`[ask-ai] wrote the model in ${seconds(started)} s`);
   }
   return modelPath;
 }
@@ -87,9 +92,7 @@ async function build(records: SearchRecord[], version: string): Promise<Map<stri
       cache[cacheKey(text)] = vectors.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS).toString('base64');
     });
     fs.writeFileSync(cachePath, JSON.stringify(cache));
-    console.log(
-      `[ask-ai] encoded ${missing.length} sections in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
+    console.log(`[ask-ai] encoded ${missing.length} sections in ${seconds(started)} s`);
   }
   const vectors = Buffer.concat(keys.map((key) => Buffer.from(cache[key]!, 'base64')));
   const served = servedFiles(version);
