@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {buildIndexFiles, memorySource} from '@site/src/search/build/files';
+import {buildIndexFiles, memorySource, SEARCH_STATIC_DIR, writeStaticFiles} from '@site/src/search/build/files';
 import {createEngine} from '@site/src/search/engine';
 import {
   decodeLengths,
@@ -191,5 +194,27 @@ describe('the engine over the sharded index', () => {
     await expect(engine.search('duplicate')).rejects.toThrow('offline');
     fail = false;
     expect((await engine.search('duplicate'))[0]!.record.url).toBe('/dupes');
+  });
+});
+
+describe('the static files on disk', () => {
+  it('replace an earlier index only once the new one is written, so the folder is never empty', async () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'search-static-'));
+    const files = path.join(site, SEARCH_STATIC_DIR, 'search-index');
+    fs.mkdirSync(path.join(files, 'old-version'), {recursive: true});
+    fs.writeFileSync(path.join(files, 'old-version/records-0.json'), '[]');
+    fs.writeFileSync(path.join(files, 'ask-model-old.bin'), '');
+    // Watch the folder while the new index is written: every moment it holds files.
+    let emptied = false;
+    const watcher = fs.watch(files, () => {
+      if (!fs.existsSync(files) || fs.readdirSync(files).length === 0) emptied = true;
+    });
+    const index = buildIndexFiles(RECORDS);
+    await writeStaticFiles(site, index);
+    watcher.close();
+    expect(emptied).toBe(false);
+    expect(fs.readdirSync(files)).toEqual([index.head.version]);
+    expect(fs.readdirSync(path.join(files, index.head.version)).length).toBeGreaterThan(0);
+    fs.rmSync(site, {recursive: true, force: true});
   });
 });

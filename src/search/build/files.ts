@@ -222,12 +222,15 @@ function versionDir(siteDir: string, version: string): string {
   return path.join(siteDir, SEARCH_STATIC_DIR, SEARCH_FILES_PATH, version);
 }
 
-/** Writes the record files, shards and fragments, replacing those of any earlier index. */
+/**
+ * Writes the record files, shards and fragments, then removes those of any earlier index (and the
+ * files Ask AI wrote beside them, which it writes again). The folder is never empty meanwhile: the dev
+ * server copies it on every compile and fails a compile that finds nothing there.
+ */
 export async function writeStaticFiles(
   siteDir: string,
   {head, records, shards, fragments, passages}: IndexFiles,
 ): Promise<void> {
-  await fs.promises.rm(path.join(siteDir, SEARCH_STATIC_DIR), {recursive: true, force: true});
   const dir = versionDir(siteDir, head.version);
   await fs.promises.mkdir(dir, {recursive: true});
   await Promise.all([
@@ -236,6 +239,9 @@ export async function writeStaticFiles(
     ...fragments.map((fragment, n) => fs.promises.writeFile(path.join(dir, fragmentFile(n)), JSON.stringify(fragment))),
     ...passages.map((passage, n) => fs.promises.writeFile(path.join(dir, passageFile(n)), JSON.stringify(passage))),
   ]);
+  const files = path.dirname(dir);
+  for (const entry of await fs.promises.readdir(files))
+    if (entry !== head.version) await fs.promises.rm(path.join(files, entry), {recursive: true, force: true});
 }
 
 /** Where the plugin's `createData` puts the head (the browser imports it from there). */
