@@ -2,7 +2,9 @@
  * Ask AI quality on reader questions (tests/ask-eval.json), for the tuning
  * and the test split, from one run: citation hit@3, the share of answers
  * whose first passage contains the fact the question needs, and the share of
- * questions the docs do not answer that were declined. The baseline in the
+ * questions the docs do not answer that were declined; also for the first
+ * question a reader asks before the model has loaded (the lead by words, the
+ * sections to read more by meaning too) and by words alone. The baseline in the
  * same run is search alone: the pages and the first hit's text that the
  * same engine gives for the question. Search's own MRR@5 on its judged
  * queries (tests/search-queries.json) is printed too, since both share the core.
@@ -11,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
-import {composeAnswer} from '../src/ask-ai/compose';
+import {composeAnswer, refineAnswer} from '../src/ask-ai/compose';
 import {passagesFor, toPassage} from '../src/ask-ai/retrieve';
 import {semanticFrom} from '../src/ask-ai/semantic';
 import {readSemanticFiles} from '../src/ask-ai/semantic/build';
@@ -30,7 +32,7 @@ async function searchAnswer(engine: Engine, question: string): Promise<Answer> {
 }
 
 function line(name: string, s: AskScore) {
-  return `  ${name.padEnd(24)} hit@3 ${s.hit3.toFixed(3)}   fact in first passage ${s.factShare.toFixed(3)}   declined (not in docs) ${s.declined.toFixed(3)}`;
+  return `  ${name.padEnd(28)} hit@3 ${s.hit3.toFixed(3)}   fact in first passage ${s.factShare.toFixed(3)}   declined (not in docs) ${s.declined.toFixed(3)}`;
 }
 
 async function main() {
@@ -46,14 +48,15 @@ async function main() {
   const results: Record<string, AskScore> = {};
   for (const split of ['tune', 'test'] as const) {
     const questions: AskQuestion[] = all.filter((q) => q.split === split);
-    const answers = await Promise.all(
-      questions.map(async ({question}) =>
-        composeAnswer(question, await passagesFor(engine, question, 12, semantic.rank(question, Infinity))),
-      ),
+    const fused = await Promise.all(
+      questions.map(({question}) => passagesFor(engine, question, 12, semantic.rank(question, Infinity))),
     );
     const byWords = await Promise.all(
       questions.map(async ({question}) => composeAnswer(question, await passagesFor(engine, question))),
     );
+    const answers = questions.map(({question}, i) => composeAnswer(question, fused[i]!));
+    // The first question before the model has loaded: the lead by words, "Read more" ranked by meaning too.
+    const loading = byWords.map((first, i) => refineAnswer(first, fused[i]!));
     const searched = await Promise.all(questions.map(({question}) => searchAnswer(engine, question)));
     const ask = scoreAnswers(questions, answers);
     const words = scoreAnswers(questions, byWords);
@@ -63,6 +66,7 @@ async function main() {
       `\n${split} split: ${ask.answerable} answerable questions, ${ask.unanswerable} the docs do not answer (tests/ask-eval.json)`,
     );
     console.log(line('Ask AI (embedded)', ask));
+    console.log(line('Ask AI, model still loading', scoreAnswers(questions, loading)));
     console.log(line('Ask AI by words alone', words));
     console.log(line('baseline: search alone', search));
     if (process.argv.includes('--misses') && split === 'tune')

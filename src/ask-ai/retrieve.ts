@@ -12,18 +12,20 @@ export function toPassage(record: IndexedRecord, text: string, n: number, blocks
 
 // Ranking weights for answers, tuned on the tuning split of tests/ask-eval.json
 // (npm run bench:ask): search's own score, then how much of the question the
-// section's heading and its text cover, rare words weighing more. A section's
-// final score is 1 / (fusion + its rank by those words), plus `closeness` times
-// its cosine with the question when the semantic ranking is loaded.
+// section's heading and its text cover, rare words weighing more, and its best
+// block (the answer is often one paragraph or table of a long section). A
+// section's final score is 1 / (fusion + its rank by those words), plus
+// `closeness` times its cosine with the question when the semantic ranking is
+// loaded: near the top, a cosine 0.1 higher moves a section about three places.
 export const RANKING = {
   candidates: 40,
   minShare: 0.25,
   heading: 0.7,
   text: 1.5,
   overview: 0.4,
-  block: 0.3,
+  block: 0.5,
   fusion: 10,
-  closeness: 0.07,
+  closeness: 0.2,
 };
 
 /**
