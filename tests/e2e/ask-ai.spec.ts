@@ -1,24 +1,8 @@
-import type {Page} from '@playwright/test';
+import {IN_OTHER_WORDS, input, lastAnswer, openAskAi, panel, settled} from './ask-ai-panel';
 import {expect, test} from './fixtures';
 
 // Ask AI with its default provider: answers drawn from the docs in the
 // browser, with no account and no request beyond the site's own files.
-
-const panel = (page: Page) => page.getByRole('dialog', {name: 'Ask AI'});
-const input = (page: Page) => panel(page).getByRole('textbox');
-
-async function openAskAi(page: Page, path = '/platform/quick-start') {
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  await page.getByRole('button', {name: 'Ask AI'}).click();
-  await expect(panel(page)).toBeVisible();
-}
-
-async function lastAnswer(page: Page) {
-  const answer = panel(page).getByRole('region').last();
-  await expect(answer.getByRole('button', {name: 'Copy answer'})).toBeVisible();
-  return answer;
-}
 
 test('the button is on every page kind, and the panel loads only when opened', async ({page}) => {
   const requested: string[] = [];
@@ -199,18 +183,8 @@ test('if the panel itself cannot load, a small message offers Retry', async ({pa
   await expect(panel(page)).toBeVisible();
 });
 
-// A question from the tuning split that the words of its answer do not match
-// (the docs call them "view hashes"); by words alone another page comes first.
-const IN_OTHER_WORDS = 'what are the 4 characters after the # in a shared map link?';
 const VIEW_HASH = '/platform/datasets/data-maps/controls#share-a-map-view';
 const MODEL = /\/search-index\/(ask-model-\w+\.bin|\w+\/ask-vectors\.bin)$/;
-
-/** The answer's sections to read more, once meaning has had its say (none is busy). */
-async function settled(page: Page) {
-  const answer = await lastAnswer(page);
-  await expect(answer.locator('[aria-busy="true"]')).toHaveCount(0);
-  return answer;
-}
 
 test('the model loads while the reader types; once loaded, a question in other words is answered by meaning', async ({
   page,
@@ -280,29 +254,6 @@ test('on a connection that saves data the model is never fetched: answers use wo
   await expect(panel(page).getByRole('region')).toHaveCount(2);
   await settled(page);
   expect(requested.filter((path) => /ask-(model|vectors)/.test(path))).toEqual([]);
-});
-
-test('answering blocks no main-thread task over 50 ms, from Enter to the answer ranked by meaning', async ({page}) => {
-  await page.addInitScript(() => {
-    const tasks: {start: number; duration: number}[] = [];
-    (window as unknown as {longTasks: typeof tasks}).longTasks = tasks;
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((e) => tasks.push({start: e.startTime, duration: e.duration})),
-    ).observe({type: 'longtask', buffered: true});
-  });
-  await openAskAi(page);
-  await input(page).fill('How do I configure my topic model?');
-  const enter = await page.evaluate(() => performance.now());
-  await input(page).press('Enter');
-  await settled(page);
-  await input(page).fill(IN_OTHER_WORDS);
-  await input(page).press('Enter');
-  await expect(panel(page).getByRole('region')).toHaveCount(2);
-  await settled(page);
-  const tasks = await page.evaluate(
-    () => (window as unknown as {longTasks: {start: number; duration: number}[]}).longTasks,
-  );
-  expect(tasks.filter((task) => task.start >= enter)).toEqual([]);
 });
 
 test('when the encoder cannot be fetched, answers come by words alone, and the next question tries again', async ({

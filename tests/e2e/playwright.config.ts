@@ -7,6 +7,8 @@ const KAPA_PORT = PORT + 2;
 // Specs that need a build with hosted services configured.
 const HOSTED = /(algolia|ask-ai-endpoint|analytics-mixpanel)\.spec\.ts/;
 const KAPA = /(ask-ai-kapa|analytics-gtag|preview)\.spec\.ts/;
+// Specs that time the main thread's tasks: they run after all others, one at a time, on an idle machine.
+const ALONE = /main-thread\.spec\.ts/;
 
 const browser = {
   ...devices['Desktop Chrome'],
@@ -38,7 +40,7 @@ export default defineConfig({
     {
       // The production build with its defaults: local search, Ask AI from the docs, no hosted services.
       name: 'site',
-      testIgnore: [HOSTED, KAPA],
+      testIgnore: [HOSTED, KAPA, ALONE],
       use: {...browser, baseURL: `http://127.0.0.1:${PORT}`},
     },
     {
@@ -52,6 +54,15 @@ export default defineConfig({
       name: 'kapa',
       testMatch: KAPA,
       use: {...browser, baseURL: `http://127.0.0.1:${KAPA_PORT}`},
+    },
+    {
+      // The default build again, once every other test has finished: another browser busy beside it
+      // would lengthen its tasks.
+      name: 'alone',
+      testMatch: ALONE,
+      dependencies: ['site', 'hosted', 'kapa'],
+      workers: 1,
+      use: {...browser, baseURL: `http://127.0.0.1:${PORT}`},
     },
   ],
   // Production builds, each served by Debian's nginx with the shipped
