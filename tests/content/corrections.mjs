@@ -145,23 +145,31 @@ export const NEGATIVE_CLAIM = new RegExp(
  * source}) covers, and entries of this page that match no such sentence.
  */
 export function negativeClaimProblems(page, prose, entries) {
+  return registeredClaimProblems(page, prose, entries, (sentence) => NEGATIVE_CLAIM.test(sentence), {
+    kind: 'negative claim',
+    registry: 'negative-claims.yaml',
+  });
+}
+
+/**
+ * The sentences of a page's prose that `isClaim` picks and no entry of its registry (`entries`, from
+ * tests/content/<registry>) sources by quoting part of them, and the page's entries whose words are gone.
+ */
+export function registeredClaimProblems(page, prose, entries, isClaim, {kind, registry}) {
   const mine = entries.filter((e) => e.page === page);
   const used = new Set();
   const problems = [];
   for (const sentence of prose.replace(/\s+/g, ' ').split(/(?<=[.!?:])\s+(?=[A-Z`*(|-])|\s\|\s/)) {
-    if (!NEGATIVE_CLAIM.test(sentence)) continue;
+    if (!isClaim(sentence)) continue;
     const entry = mine.find((e) => sentence.includes(e.claim));
     if (entry) used.add(entry);
-    else
-      problems.push(
-        `negative claim with no source in tests/content/negative-claims.yaml: "${sentence.trim().slice(0, 160)}"`,
-      );
+    else problems.push(`${kind} with no source in tests/content/${registry}: "${sentence.trim().slice(0, 160)}"`);
   }
   // An entry may also source a sentence the pattern does not catch; it is stale once its words are gone.
   const flat = prose.replace(/\s+/g, ' ');
   for (const entry of mine)
     if (!used.has(entry) && !flat.includes(entry.claim))
-      problems.push(`negative-claims.yaml entry is not on the page any more: "${entry.claim}"`);
+      problems.push(`${registry} entry is not on the page any more: "${entry.claim}"`);
   return problems;
 }
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
+import {registeredClaimProblems} from './corrections.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -174,21 +175,8 @@ export function isServerClaim(sentence) {
 
 /** Sentences that say what the server does (on failure above all) without an entry in server-claims.yaml. */
 export function serverClaimProblems(page, prose, entries) {
-  const mine = entries.filter((e) => e.page === page);
-  const used = new Set();
-  const problems = [];
-  for (const sentence of prose.replace(/\s+/g, ' ').split(/(?<=[.!?:])\s+(?=[A-Z`*(|-])|\s\|\s/)) {
-    if (!isServerClaim(sentence)) continue;
-    const entry = mine.find((e) => sentence.includes(e.claim));
-    if (entry) used.add(entry);
-    else
-      problems.push(
-        `claim about what the server does, with no source in tests/content/server-claims.yaml: "${sentence.trim().slice(0, 160)}"`,
-      );
-  }
-  const flat = prose.replace(/\s+/g, ' ');
-  for (const entry of mine)
-    if (!used.has(entry) && !flat.includes(entry.claim))
-      problems.push(`server-claims.yaml entry is not on the page any more: "${entry.claim}"`);
-  return problems;
+  return registeredClaimProblems(page, prose, entries, isServerClaim, {
+    kind: 'claim about what the server does,',
+    registry: 'server-claims.yaml',
+  });
 }
