@@ -31,23 +31,22 @@ function loadSemantic(): Promise<Semantic | undefined> {
   return semantic;
 }
 
-/** Sections for a question: by meaning too when the model is already here (or `wait`), else by words. */
-async function passages(question: string, count: number, useModel: boolean, wait: boolean) {
-  const ready = useModel && (loaded ?? (wait ? await loadSemantic() : undefined));
-  return passagesFor(engine, question, count, ready ? ready.rank(question, Infinity) : []);
+/** Sections for a question: by meaning too when the model is here, else by words. */
+function passages(question: string, count: number, useModel: boolean) {
+  return passagesFor(engine, question, count, useModel && loaded ? loaded.rank(question, Infinity) : []);
 }
 
 async function answer({id, question, previous, useModel}: Extract<Request, {type: 'answer'}>) {
   const refine = useModel && !loaded;
   if (refine) void loadSemantic();
-  let first = composeAnswer(question, await passages(question, 12, useModel, false));
+  let first = composeAnswer(question, await passages(question, 12, useModel));
   // A short follow-up ("and for images?") leans on the question before it.
   const lean = first.notFound && previous ? `${previous} ${question}` : undefined;
-  if (lean) first = composeAnswer(question, await passages(lean, 12, useModel, false));
+  if (lean) first = composeAnswer(question, await passages(lean, 12, useModel));
   reply({type: 'answer', id, answer: first, final: !refine});
   if (!refine) return;
   if (!(await loadSemantic())) return reply({type: 'answer', id, answer: first, final: true});
-  const refined = refineAnswer(first, await passages(lean ?? question, 12, true, true));
+  const refined = refineAnswer(first, await passages(lean ?? question, 12, true));
   reply({type: 'answer', id, answer: refined, final: true});
 }
 
@@ -58,7 +57,7 @@ self.onmessage = async ({data}: MessageEvent<Request>) => {
     } else if (data.type === 'answer') {
       await answer(data);
     } else {
-      reply({type: 'passages', id: data.id, passages: await passages(data.question, data.count, data.useModel, false)});
+      reply({type: 'passages', id: data.id, passages: await passages(data.question, data.count, data.useModel)});
     }
   } catch (error) {
     if (data.type !== 'prepare')
