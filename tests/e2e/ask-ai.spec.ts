@@ -1,4 +1,5 @@
 import {IN_OTHER_WORDS, input, lastAnswer, openAskAi, panel, settled} from './ask-ai-panel';
+import {expectAccessible} from './axe';
 import {expect, test} from './fixtures';
 
 // Ask AI with its default provider: answers drawn from the docs in the
@@ -284,9 +285,11 @@ test.describe('on a phone', () => {
       await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
       const button = page.getByRole('navigation', {name: 'Main'}).getByRole('button', {name: 'Ask AI'});
       await expect(button).toBeInViewport({ratio: 1});
+      await expectAccessible(page, `the header at ${width} px`, '.navbar');
       await button.tap();
       await expect(panel(page)).toBeVisible();
       await expect(input(page)).toBeFocused();
+      await expectAccessible(page, `the Ask AI panel at ${width} px`, '[role="dialog"]');
     });
 });
 
