@@ -10,6 +10,13 @@ import type {Root, RootContent, PhrasingContent} from 'mdast';
 import type {} from 'mdast-util-mdx';
 import type {} from 'mdast-util-directive';
 
+declare module 'mdast' {
+  interface CodeData {
+    /** Why the samples do not run a block (its fence's `norun="…"`), kept for the notebook twin. */
+    norun?: string;
+  }
+}
+
 type Attribute = {type: string; name?: string; value?: unknown};
 
 function attribute(node: {attributes?: Attribute[]}, name: string): string | undefined {
@@ -63,9 +70,11 @@ function plain(node: RootContent, resolveLink: (url: string) => string): RootCon
     case 'link':
       return [{...node, url: resolveLink(node.url), children: children(node) as PhrasingContent[]}];
     case 'code': {
-      // A fence's notes for the samples harness (norun, schema, output, signature) are not for readers; its title is shown.
+      // A fence's notes for the samples harness (schema, output, signature) are not for readers; its title is
+      // shown. Why a block is not run stays on the node (`data.norun`) for the notebook twin to say.
       const title = /(?:^|\s)(title="[^"]*")/.exec(node.meta ?? '')?.[1];
-      return [{...node, meta: title ?? null}];
+      const norun = /(?:^|\s)norun="([^"]*)"/.exec(node.meta ?? '')?.[1];
+      return [{...node, meta: title ?? null, ...(norun === undefined ? {} : {data: {norun}})}];
     }
     default:
       return 'children' in node ? [{...node, children: children(node)} as RootContent] : [node];
@@ -83,8 +92,8 @@ export interface MarkdownPage {
   permalinkOf: (file: string) => string | undefined;
 }
 
-/** A hand-written page as plain Markdown: what a reader sees, without MDX. */
-export function mdxToMarkdown({title, description, source, file, permalinkOf}: MarkdownPage): string {
+/** A hand-written page's blocks as plain Markdown nodes, in page order: what a reader sees, without MDX. */
+export function plainTree({source, file, permalinkOf}: Omit<MarkdownPage, 'title' | 'description'>): RootContent[] {
   const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
   const isMdx = file.endsWith('.mdx');
   const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
@@ -96,12 +105,25 @@ export function mdxToMarkdown({title, description, source, file, permalinkOf}: M
     const target = permalinkOf(path.resolve(path.dirname(file), match[1]!));
     return target ? `${target}${match[2] ?? ''}` : url;
   };
-  const children = tree.children.flatMap((node) => plain(node, resolveLink));
-  const hasTitle = children.some((n) => n.type === 'heading' && n.depth === 1);
-  const head = hasTitle ? '' : `# ${title}\n\n${description ? `> ${description}\n\n` : ''}`;
-  const text = unified()
+  return tree.children.flatMap((node) => plain(node, resolveLink));
+}
+
+/** Markdown nodes as text, the way the twins write them. */
+export function stringify(children: RootContent[]): string {
+  return unified()
     .use(remarkGfm)
     .use(remarkStringify, {bullet: '-', fences: true, rule: '-'})
     .stringify({type: 'root', children} as Root);
-  return `${head}${text}`.trimEnd() + '\n';
+}
+
+/** The page's title (and description), unless its source starts with its own. */
+export function titleOf({title, description}: MarkdownPage, children: RootContent[]): string {
+  const hasTitle = children.some((n) => n.type === 'heading' && n.depth === 1);
+  return hasTitle ? '' : `# ${title}\n\n${description ? `> ${description}\n\n` : ''}`;
+}
+
+/** A hand-written page as plain Markdown: what a reader sees, without MDX. */
+export function mdxToMarkdown(page: MarkdownPage): string {
+  const children = plainTree(page);
+  return `${titleOf(page, children)}${stringify(children)}`.trimEnd() + '\n';
 }

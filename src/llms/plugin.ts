@@ -6,7 +6,8 @@ import {areaOf} from '../data/sections';
 import {apiMarkdown, type ApiOperation} from './apiMarkdown';
 import {mdxToMarkdown} from './mdxToMarkdown';
 import {llmsTxt, type TwinPage} from './llmsTxt';
-import {twinPath} from './twinPath';
+import {notebookOf, type Notebook} from './notebook';
+import {notebookPath, twinPath} from './twinPath';
 
 type Doc = DocsContent['loadedVersions'][number]['docs'][number];
 type SidebarItem = {type: string; id?: string; items?: SidebarItem[]; link?: {type: string; id?: string}};
@@ -29,6 +30,14 @@ function orderedDocs(instance: DocsContent): Doc[] {
     return i === -1 ? order.length : i;
   };
   return [...version.docs].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The nomic version the pages' samples run against in CI (tests/samples/requirements.txt pins it). */
+async function samplesNomic(siteDir: string): Promise<string> {
+  const requirements = await fs.readFile(path.join(siteDir, 'tests/samples/requirements.txt'), 'utf8');
+  const version = /^nomic==(\S+)/m.exec(requirements)?.[1];
+  if (!version) throw new Error('tests/samples/requirements.txt pins no nomic version');
+  return version;
 }
 
 /** Every page's twin: hand-written pages from their source, API pages from their operation. */
@@ -75,6 +84,29 @@ async function twinPages(siteDir: string, docs: Doc[], sitePages: PagesContent):
   return twins;
 }
 
+/** The notebook twin of every hand-written doc with Python, by the path it is served at. */
+async function notebooks(siteDir: string, docs: Doc[], siteUrl: string): Promise<Map<string, Notebook>> {
+  const fileOf = (source: string) => path.join(siteDir, source.replace(/^@site\//, ''));
+  const permalinkByFile = new Map(docs.map((doc) => [fileOf(doc.source), doc.permalink]));
+  const nomic = await samplesNomic(siteDir);
+  const made = new Map<string, Notebook>();
+  for (const doc of docs.filter((d) => !d.frontMatter.api)) {
+    const file = fileOf(doc.source);
+    const notebook = notebookOf({
+      title: doc.title,
+      description: doc.description,
+      source: await fs.readFile(file, 'utf8'),
+      file,
+      permalinkOf: (linked) => permalinkByFile.get(linked),
+      url: `${siteUrl}${doc.permalink}`,
+      siteUrl,
+      nomic,
+    });
+    if (notebook) made.set(notebookPath(doc.permalink), notebook);
+  }
+  return made;
+}
+
 /**
  * Markdown for readers that are programs: a twin of every page at its URL
  * plus `.md`, `/llms.txt` (llmstxt.org: a summary, then every page by
@@ -94,6 +126,8 @@ export default function llmsPlugin(context: LoadContext): Plugin {
     },
     async postBuild({outDir, siteConfig}) {
       const pages = await twinPages(context.siteDir, docs, sitePages);
+      const siteUrl = `${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '');
+      const ipynb = await notebooks(context.siteDir, docs, siteUrl);
       const {index, full} = llmsTxt(siteConfig, pages);
       const write = async (url: string, text: string) => {
         const file = path.join(outDir, url);
@@ -105,6 +139,7 @@ export default function llmsPlugin(context: LoadContext): Plugin {
         write('/index.md', index),
         write('/llms.txt', index),
         write('/llms-full.txt', full),
+        ...[...ipynb].map(([url, notebook]) => write(url, `${JSON.stringify(notebook, null, 1)}\n`)),
       ]);
     },
   };

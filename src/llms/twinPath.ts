@@ -5,3 +5,8 @@
 export function twinPath(pathname: string): string {
   return pathname.endsWith('/') ? `${pathname}index.md` : `${pathname}.md`;
 }
+
+/** Where a page's notebook twin is served: as its Markdown twin, with `.ipynb` for `.md`. */
+export function notebookPath(pathname: string): string {
+  return twinPath(pathname).replace(/\.md$/, '.ipynb');
+}
