@@ -8,6 +8,7 @@ import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
 import {API_FILES, API_SPECS, apiThemes, markdownGenerators} from './src/api';
 import codeTheme from './src/code-highlight/theme';
 import remarkDiagrams from './src/diagrams/remark';
+import {parseFrontMatter} from './src/llms/frontMatter';
 import {MAIN_SECTIONS} from './src/data/sections';
 import type {SearchConfig} from './src/search/types';
 import {SEARCH_STATIC_DIR} from './src/search/build/files';
@@ -208,6 +209,8 @@ const config = {
     hooks: {
       onBrokenMarkdownLinks: 'warn',
     },
+    // Marks the pages that have a notebook twin (src/llms/notebook.ts) for their Copy menu.
+    parseFrontMatter,
   },
 
   i18n: {

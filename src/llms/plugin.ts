@@ -90,7 +90,7 @@ async function notebooks(siteDir: string, docs: Doc[], siteUrl: string): Promise
   const permalinkByFile = new Map(docs.map((doc) => [fileOf(doc.source), doc.permalink]));
   const nomic = await samplesNomic(siteDir);
   const made = new Map<string, Notebook>();
-  for (const doc of docs.filter((d) => !d.frontMatter.api)) {
+  for (const doc of docs.filter((d) => (d.frontMatter as {notebook?: boolean}).notebook)) {
     const file = fileOf(doc.source);
     const notebook = notebookOf({
       title: doc.title,
@@ -102,7 +102,9 @@ async function notebooks(siteDir: string, docs: Doc[], siteUrl: string): Promise
       siteUrl,
       nomic,
     });
-    if (notebook) made.set(notebookPath(doc.permalink), notebook);
+    // The page's Copy menu links to it (frontMatter.ts): a page marked must have one.
+    if (!notebook) throw new Error(`${doc.source}: marked for a notebook, but it has no Python block to make one of`);
+    made.set(notebookPath(doc.permalink), notebook);
   }
   return made;
 }

@@ -1,7 +1,8 @@
 import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import {sectionOf} from '../sections';
-import {twinPath} from '../twinPath';
+import {notebookPath, twinPath} from '../twinPath';
 import styles from './styles.module.css';
 
 /** The heading of the section the reader is in: the last h2/h3 that has reached the sticky row the button is in. */
@@ -24,11 +25,14 @@ async function copy(text: string): Promise<void> {
 
 /**
  * "Copy page": puts the page's Markdown twin on the clipboard. Its menu also
- * opens the twin and copies only the section in view.
+ * opens the twin, copies only the section in view and, on a page with Python,
+ * downloads its notebook twin.
  */
 export default function CopyPage(): ReactNode {
   const {pathname} = useLocation();
   const twin = twinPath(pathname);
+  // Pages with Python have a notebook twin (../frontMatter.ts marks them).
+  const notebook = (useDoc().frontMatter as {notebook?: boolean}).notebook ? notebookPath(pathname) : undefined;
   const [open, setOpen] = useState(false);
   const [section, setSection] = useState<string>();
   const [status, setStatus] = useState('');
@@ -126,6 +130,13 @@ export default function CopyPage(): ReactNode {
               View as Markdown<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>
+          {notebook && (
+            <li>
+              <a href={notebook} download onClick={() => setOpen(false)}>
+                Download notebook<span className="sr-only"> (Jupyter, .ipynb)</span>
+              </a>
+            </li>
+          )}
         </ul>
       </div>
       <span role="status" className={status ? styles.status : 'sr-only'}>
