@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type {Code, RootContent} from 'mdast';
 import {plainTree, stringify, titleOf, type MarkdownPage} from './mdxToMarkdown';
 
@@ -32,6 +34,14 @@ export interface NotebookPage extends MarkdownPage {
   siteUrl: string;
   /** The nomic version the page's samples run against in CI. */
   nomic: string;
+}
+
+/** The nomic version the pages' samples run against in CI (tests/samples/requirements.txt pins it). */
+export async function samplesNomic(siteDir: string): Promise<string> {
+  const requirements = await fs.readFile(path.join(siteDir, 'tests/samples/requirements.txt'), 'utf8');
+  const version = /^nomic==(\S+)/m.exec(requirements)?.[1];
+  if (!version) throw new Error('tests/samples/requirements.txt pins no nomic version');
+  return version;
 }
 
 /** Jupyter's `skip-execution` tag: nbclient leaves such a cell unrun. */

@@ -6,7 +6,7 @@ import {areaOf} from '../data/sections';
 import {apiMarkdown, type ApiOperation} from './apiMarkdown';
 import {mdxToMarkdown} from './mdxToMarkdown';
 import {llmsTxt, type TwinPage} from './llmsTxt';
-import {notebookOf, type Notebook} from './notebook';
+import {notebookOf, samplesNomic, type Notebook} from './notebook';
 import {notebookPath, twinPath} from './twinPath';
 
 type Doc = DocsContent['loadedVersions'][number]['docs'][number];
@@ -30,14 +30,6 @@ function orderedDocs(instance: DocsContent): Doc[] {
     return i === -1 ? order.length : i;
   };
   return [...version.docs].sort((a, b) => rank(a) - rank(b));
-}
-
-/** The nomic version the pages' samples run against in CI (tests/samples/requirements.txt pins it). */
-async function samplesNomic(siteDir: string): Promise<string> {
-  const requirements = await fs.readFile(path.join(siteDir, 'tests/samples/requirements.txt'), 'utf8');
-  const version = /^nomic==(\S+)/m.exec(requirements)?.[1];
-  if (!version) throw new Error('tests/samples/requirements.txt pins no nomic version');
-  return version;
 }
 
 /** Every page's twin: hand-written pages from their source, API pages from their operation. */

@@ -5,10 +5,11 @@
 // with what ran; TypeScript is type-checked against the published client; JSON, signatures
 // and YAML are checked against the specs, the client and the page. Prints a table per page
 // and, last, one line a machine can read.
-// Usage: npm run test:samples [-- --kind=session|typescript|checks] [-- --page=quick-start]
+// Usage: npm run test:samples [-- --kind=session|typescript|checks|notebooks] [-- --page=quick-start]
 import {runChecks} from './checks/run.mjs';
 import {pageFences} from './fences.mjs';
-import {runSessions} from './session/run.mjs';
+import {notebookMaker} from './session/notebooks';
+import {runNotebooks, runSessions} from './session/run.mjs';
 import {checkTypeScript} from './typescript/run.mjs';
 
 const RUNNERS = {
@@ -22,6 +23,7 @@ const RUNNERS = {
       )
     ).map((r) => ({...r, kind: 'typescript'})),
   checks: runChecks,
+  notebooks: async (pages) => runNotebooks(pages, await notebookMaker()),
 };
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg('kind');
@@ -84,6 +86,14 @@ parts.push(
     tally('yaml', 'yaml', 'checked'),
   ].filter(Boolean),
 );
+const notebooks = of('notebook');
+if (notebooks.length) {
+  const skipped = notebooks.reduce((sum, r) => sum + (r.skipped ?? 0), 0);
+  const failedNotebooks = count(notebooks, 'failed') ? `, ${count(notebooks, 'failed')} failed` : '';
+  parts.push(
+    `notebooks ${count(notebooks, 'ran')}/${notebooks.length} ran (${skipped} norun cells skipped${failedNotebooks})`,
+  );
+}
 if (of('text').length) parts.push(`text ${of('text').length} norun`);
 if (of('mermaid').length) parts.push(`mermaid ${of('mermaid').length} drawn at build`);
 console.log(`\nsamples: ${parts.join('; ')}`);

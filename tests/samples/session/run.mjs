@@ -132,14 +132,14 @@ function pageResults(page, byLine, placeholders = {}) {
   return results;
 }
 
-/** Runs one page; resolves with its results. */
-async function runPage(page, context) {
-  const {python, atlas, hosts, fakeEnv, offlineData} = context;
-  const byLine = new Map();
-  const failAll = (detail) => {
-    for (const block of page.blocks) byLine.set(block.line, {status: 'failed', detail});
-    return pageResults(page, byLine);
-  };
+/**
+ * A reader's setting for one page: a fresh working folder with the files its prerequisites give,
+ * a HOME logged in if they say so, the environment (stand-ins first on PATH, the fakes, no other
+ * network) and what the reader types in place of the page's placeholders. Calls
+ * `use({folder, env, token, placeholders})`; `failAll(detail)` answers when the setting cannot be made.
+ */
+async function inSandbox(page, context, use, failAll) {
+  const {atlas, hosts, fakeEnv, offlineData} = context;
   let prerequisites;
   try {
     prerequisites = readPrerequisites(page.route);
@@ -187,51 +187,7 @@ async function runPage(page, context) {
     }
     // What the reader types in place of the page's placeholders: their API key, and what the prerequisites give.
     const placeholders = {'nk-your-api-key': token, 'nk-...': token, ...prerequisites.placeholders};
-    const job = {
-      file: page.rel,
-      venv: VENV,
-      fake: {url: atlas, token},
-      blocks: page.blocks
-        .filter((b) => SESSION_KINDS.has(b.kind))
-        .map((b) => ({
-          line: b.line,
-          kind: b.kind === 'curl' ? 'bash' : b.kind,
-          code: substitute(b.code, placeholders),
-          norun: b.norun ?? null,
-          title: b.title ?? null,
-          runs_later: Boolean(b.runsLater),
-          output: b.output ?? null,
-        })),
-    };
-    const child = spawn(python, ['-m', 'pagerun'], {cwd: folder, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true});
-    let output = '';
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-      if (output.length > 400_000) output = output.slice(-200_000);
-    });
-    readline.createInterface({input: child.stdout}).on('line', (line) => {
-      const result = JSON.parse(line);
-      byLine.set(result.line, result);
-    });
-    child.stdin.end(JSON.stringify(job));
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, PAGE_LIMIT_MS);
-    const [code, signal] = await new Promise((done) => child.on('close', (...args) => done(args)));
-    clearTimeout(timer);
-    // Kept with the working folder when SAMPLES_KEEP_TMP is set.
-    fs.writeFileSync(path.join(folder, 'page-output.log'), output);
-    const ending =
-      `the page's process ended (${signal ?? `exit ${code}`}) before this block finished` +
-      (signal === 'SIGKILL' ? ` (page time limit ${PAGE_LIMIT_MS / 60000} min)` : '') +
-      `\n--- last output ---\n${output.split('\n').slice(-40).join('\n')}`;
-    for (const block of job.blocks)
-      if (!byLine.has(block.line)) byLine.set(block.line, {status: 'failed', detail: ending});
-    return pageResults(page, byLine, placeholders);
+    return await use({folder, env, token, placeholders});
   } catch (error) {
     return failAll(error.stack ?? String(error));
   } finally {
@@ -239,9 +195,115 @@ async function runPage(page, context) {
   }
 }
 
-/** Results of every page's session blocks: `[{kind, route, file, line, status, detail}]`, in page order. */
-export async function runSessions(pages) {
-  pages = pages.filter((page) => page.blocks.some((b) => SESSION_KINDS.has(b.kind)));
+/**
+ * Runs `python -m <module>` in a sandbox's folder with a JSON job on stdin; calls `onLine` with each
+ * JSON line it prints and resolves with how it ended and the tail of its stderr.
+ */
+async function runModule(context, module, {folder, env}, job, onLine) {
+  const child = spawn(context.python, ['-m', module], {
+    cwd: folder,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+    if (output.length > 400_000) output = output.slice(-200_000);
+  });
+  readline.createInterface({input: child.stdout}).on('line', (line) => onLine(JSON.parse(line)));
+  child.stdin.end(JSON.stringify(job));
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, PAGE_LIMIT_MS);
+  const [code, signal] = await new Promise((done) => child.on('close', (...args) => done(args)));
+  clearTimeout(timer);
+  // Kept with the working folder when SAMPLES_KEEP_TMP is set.
+  fs.writeFileSync(path.join(folder, `${module}-output.log`), output);
+  return (
+    `the page's process ended (${signal ?? `exit ${code}`}) before this finished` +
+    (signal === 'SIGKILL' ? ` (page time limit ${PAGE_LIMIT_MS / 60000} min)` : '') +
+    `\n--- last output ---\n${output.split('\n').slice(-40).join('\n')}`
+  );
+}
+
+/** Runs one page; resolves with its results. */
+async function runPage(page, context) {
+  const byLine = new Map();
+  const failAll = (detail) => {
+    for (const block of page.blocks) byLine.set(block.line, {status: 'failed', detail});
+    return pageResults(page, byLine);
+  };
+  return inSandbox(
+    page,
+    context,
+    async (sandbox) => {
+      const job = {
+        file: page.rel,
+        venv: VENV,
+        fake: {url: context.atlas, token: sandbox.token},
+        blocks: page.blocks
+          .filter((b) => SESSION_KINDS.has(b.kind))
+          .map((b) => ({
+            line: b.line,
+            kind: b.kind === 'curl' ? 'bash' : b.kind,
+            code: substitute(b.code, sandbox.placeholders),
+            norun: b.norun ?? null,
+            title: b.title ?? null,
+            runs_later: Boolean(b.runsLater),
+            output: b.output ?? null,
+          })),
+      };
+      const ending = await runModule(context, 'pagerun', sandbox, job, (result) => byLine.set(result.line, result));
+      for (const block of job.blocks)
+        if (!byLine.has(block.line)) byLine.set(block.line, {status: 'failed', detail: ending});
+      return pageResults(page, byLine, sandbox.placeholders);
+    },
+    failAll,
+  );
+}
+
+/**
+ * Runs one page's notebook twin (`notebook`, from src/llms/notebook.ts) top to bottom with nbclient
+ * (`python -m nbrun`), in a sandbox of its own like the page's: one result, kind `notebook`.
+ */
+async function runNotebook(page, notebook, context) {
+  const result = (status, detail, counts = {}) => [
+    {kind: 'notebook', route: page.route, file: page.file, line: 1, status, detail, ...counts},
+  ];
+  return inSandbox(
+    page,
+    context,
+    async (sandbox) => {
+      const cells = notebook.cells.map((cell) =>
+        cell.cell_type === 'code'
+          ? {...cell, source: cell.source.map((line) => substitute(line, sandbox.placeholders))}
+          : cell,
+      );
+      let ran;
+      const ending = await runModule(
+        context,
+        'nbrun',
+        sandbox,
+        {file: page.rel, notebook: {...notebook, cells}},
+        (r) => (ran = r),
+      );
+      if (!ran) return result('failed', ending);
+      return result(ran.status, ran.detail ?? undefined, {cells: ran.ran, skipped: ran.skipped});
+    },
+    (detail) => result('failed', detail),
+  );
+}
+
+/**
+ * Starts the fake Atlas and the third-party fakes once, then runs `runOne(page, context)` for each
+ * page, four at a time; resolves with every result, in page order.
+ */
+async function withFakes(pages, runOne) {
   if (!pages.length) return [];
   const python = await ensureVenv();
   const servers = [];
@@ -269,7 +331,7 @@ export async function runSessions(pages) {
       Array.from({length: PARALLEL}, async () => {
         while (queue.length) {
           const page = queue.shift();
-          results.push(...(await runPage(page, context)));
+          results.push(...(await runOne(page, context)));
         }
       }),
     );
@@ -283,4 +345,24 @@ export async function runSessions(pages) {
     await Promise.all(servers.map((server) => server.stop()));
     if (!process.env.SAMPLES_KEEP_TMP) fs.rmSync(root, {recursive: true, force: true});
   }
+}
+
+/** Results of every page's session blocks: `[{kind, route, file, line, status, detail}]`, in page order. */
+export function runSessions(pages) {
+  return withFakes(
+    pages.filter((page) => page.blocks.some((b) => SESSION_KINDS.has(b.kind))),
+    runPage,
+  );
+}
+
+/**
+ * Runs the notebook twin of every page that has one (`notebookOf(page)`, undefined for a page
+ * without Python): one result per notebook, kind `notebook`, with the code cells it ran and skipped.
+ */
+export function runNotebooks(pages, notebookOf) {
+  const notebooks = new Map(pages.map((page) => [page.route, notebookOf(page)]));
+  return withFakes(
+    pages.filter((page) => notebooks.get(page.route)),
+    (page, context) => runNotebook(page, notebooks.get(page.route), context),
+  );
 }
