@@ -23,12 +23,16 @@ SKIP_TAG = "skip-execution"
 CELL_TIMEOUT_S = 420  # a backstop: the slowest cells build maps and run UMAP
 
 STARTUP = """
-import shlex, subprocess
+import shlex, subprocess, sys
 from IPython import get_ipython
 
 def _samples_pip(line):
     # The stand-in pip on PATH, as the page's bash blocks use it: checks, installs nothing.
-    subprocess.run(["pip", *shlex.split(line)], check=True)
+    done = subprocess.run(["pip", *shlex.split(line)], capture_output=True, text=True)
+    print(done.stdout, end="")
+    print(done.stderr, end="", file=sys.stderr)
+    if done.returncode:
+        raise RuntimeError(f"%pip {line} failed (exit {done.returncode})")
 
 get_ipython().register_magic_function(_samples_pip, "line", "pip")
 """
@@ -36,12 +40,16 @@ get_ipython().register_magic_function(_samples_pip, "line", "pip")
 
 def main() -> None:
     job = json.load(sys.stdin)
-    notebook = nbformat.from_dict(job["notebook"])
+    # The result goes to the real stdout; the kernel and what it starts write to stderr.
+    result_out = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    # As Jupyter reads a file: a cell's source lines joined into one string.
+    notebook = nbformat.reads(json.dumps(job["notebook"]), as_version=4)
     result = {"cells": len(notebook.cells), "ran": 0, "skipped": 0}
     try:
         nbformat.validate(notebook)
     except nbformat.ValidationError as error:
-        print(json.dumps({**result, "status": "failed", "detail": f"not valid nbformat 4: {error.message}"}))
+        print(json.dumps({**result, "status": "failed", "detail": f"not valid nbformat 4: {error.message}"}), file=result_out)
         return
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     result["skipped"] = sum(SKIP_TAG in cell.metadata.get("tags", []) for cell in code)
@@ -67,7 +75,7 @@ def main() -> None:
         ran = sum(1 for cell in code if cell.get("execution_count"))
         where = f"cell {index + 1}" if index is not None else "a cell"
         result.update(status="failed", ran=ran, detail=f"{where} raised:\n{str(error)[-3000:]}")
-    print(json.dumps(result), flush=True)
+    print(json.dumps(result), file=result_out, flush=True)
 
 
 main()
