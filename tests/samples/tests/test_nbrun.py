@@ -1,0 +1,69 @@
+"""Running a notebook twin (session/nbrun): it passes when every cell runs, fails on the cell that raises,
+skips tagged cells and counts them, and refuses a notebook that is not valid nbformat 4."""
+
+import json
+import os
+import subprocess
+import sys
+
+from conftest import HERE
+
+
+def notebook(*cells):
+    made = []
+    for i, (kind, source, *tags) in enumerate(cells):
+        cell = {"id": f"c{i}", "cell_type": kind, "metadata": {"tags": tags} if tags else {}, "source": source}
+        if kind == "code":
+            cell.update(outputs=[], execution_count=None)
+        made.append(cell)
+    return {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "cells": made,
+    }
+
+
+def run(nb, folder):
+    done = subprocess.run(
+        [sys.executable, "-m", "nbrun"],
+        input=json.dumps({"file": "docs/x.mdx", "notebook": nb}),
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        env={"PYTHONPATH": str(HERE.parent / "session"), "PATH": f"{os.path.dirname(sys.executable)}:/usr/bin:/bin", "HOME": str(folder)},
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_every_cell_runs_in_one_kernel_and_files_written_by_a_cell_are_there_for_the_next(tmp_path):
+    result = run(
+        notebook(
+            ("markdown", "# Title"),
+            ("code", "%%writefile hello.py\nimport sys\nprint('hi', sys.argv[1])"),
+            ("code", "!python hello.py there > said.txt"),
+            ("code", ["x = open('said.txt').read()\n", "assert x == 'hi there\\n', x"]),
+        ),
+        tmp_path,
+    )
+    assert result == {"cells": 4, "ran": 3, "skipped": 0, "status": "ran"}
+
+
+def test_the_cell_that_raises_fails_the_notebook_and_is_named(tmp_path):
+    result = run(notebook(("code", "a = 1"), ("code", "raise ValueError('planted')"), ("code", "b = 2")), tmp_path)
+    assert result["status"] == "failed"
+    assert "cell 2" in result["detail"] and "planted" in result["detail"]
+
+
+def test_a_tagged_cell_is_skipped_and_counted(tmp_path):
+    result = run(notebook(("code", "import torch_that_is_not_here", "skip-execution"), ("code", "c = 3")), tmp_path)
+    assert result == {"cells": 2, "ran": 1, "skipped": 1, "status": "ran"}
+
+
+def test_a_notebook_that_is_not_nbformat_4_is_refused(tmp_path):
+    broken = notebook(("code", "d = 4"))
+    del broken["cells"][0]["outputs"]
+    result = run(broken, tmp_path)
+    assert result["status"] == "failed" and "nbformat" in result["detail"]
