@@ -15,19 +15,30 @@ import handler from 'serve-handler';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Header name/value pairs of a `_headers` file's `/*` block. */
+/** A `_headers` file's rules: `{path, headers}`, the path a pattern where `*` stands for any text. */
 export function parseHeadersFile(text) {
-  const headers = [];
-  let global = false;
+  const rules = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
-    if (!/^\s/.test(line)) global = line.trim() === '/*';
-    else if (global) {
+    if (!/^\s/.test(line)) rules.push({path: line.trim(), headers: []});
+    else if (rules.length) {
       const colon = line.indexOf(':');
-      headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+      rules.at(-1).headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
     }
   }
-  return headers;
+  return rules;
+}
+
+/** The headers of the rules whose path matches `pathname`, in the file's order. */
+export function headersFor(rules, pathname) {
+  const matches = (pattern) =>
+    new RegExp(
+      `^${pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(pathname);
+  return rules.filter((rule) => matches(rule.path)).flatMap((rule) => rule.headers);
 }
 
 /** The file a generic host serves for a decoded path, relative to `dir`, or undefined. */
@@ -44,14 +55,14 @@ export function resolveFile(dir, decoded) {
 export function createServer({dir = path.join(ROOT, 'build'), compress = true, headers = true} = {}) {
   const notFound = () => fs.readFileSync(path.join(dir, '404.html'));
   const headersFile = path.join(dir, '_headers');
-  const extra = headers && fs.existsSync(headersFile) ? parseHeadersFile(fs.readFileSync(headersFile, 'utf8')) : [];
+  const rules = headers && fs.existsSync(headersFile) ? parseHeadersFile(fs.readFileSync(headersFile, 'utf8')) : [];
   const sendNotFound = (res) => {
     res.writeHead(404, {'content-type': 'text/html; charset=utf-8'});
     res.end(notFound());
   };
   const gzip = compress ? compression() : (_req, _res, next) => next();
   return http.createServer((req, res) => {
-    for (const [name, value] of extra) res.setHeader(name, value);
+    for (const [name, value] of headersFor(rules, (req.url ?? '/').split('?')[0])) res.setHeader(name, value);
     gzip(req, res, () => {
       const [pathname, query] = (req.url ?? '/').split('?');
       let decoded;

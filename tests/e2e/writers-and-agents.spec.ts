@@ -101,6 +101,49 @@ test.describe('Copy page', () => {
     await page.goto('/reference/api/embed-text');
     await expect(page.getByRole('button', {name: 'Copy page', exact: true})).toBeVisible();
   });
+
+  test('a page with Python offers its notebook, by keyboard; a page without offers none', async ({page}) => {
+    await page.goto('/platform/quick-start');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const toggle = page.getByRole('button', {name: 'More ways to copy this page'});
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const download = page.getByRole('link', {name: 'Download notebook (Jupyter, .ipynb)'});
+    await expect(download).toHaveAttribute('href', '/platform/quick-start.ipynb');
+    await expect(download).toHaveAttribute('download', '');
+    let reached = false;
+    for (let i = 0; i < 6 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await download.evaluate((link) => link === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    const saved = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    expect((await saved).suggestedFilename()).toBe('quick-start.ipynb');
+
+    for (const path of ['/platform/datasets/data-maps/atlas-analyst', '/reference/api/embed-text']) {
+      await page.goto(path);
+      await page.getByRole('button', {name: 'More ways to copy this page'}).click();
+      await expect(page.getByRole('link', {name: /View as Markdown/})).toBeVisible();
+      await expect(page.getByRole('link', {name: /Download notebook/})).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('notebook twins', () => {
+  test('are Jupyter notebooks of the page, served with their type, and listed nowhere for crawlers', async ({
+    request,
+  }) => {
+    const response = await request.get('/platform/quick-start.ipynb');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^application\/x-ipynb\+json/);
+    const notebook = await response.json();
+    expect(notebook).toMatchObject({nbformat: 4, metadata: {atlas_docs: {page: `${SITE}/platform/quick-start`}}});
+    expect(notebook.cells.some((cell: {cell_type: string}) => cell.cell_type === 'code')).toBe(true);
+    expect((await request.get('/platform/datasets/data-maps/atlas-analyst.ipynb')).status()).toBe(404);
+    expect(await (await request.get('/llms.txt')).text()).not.toContain('.ipynb');
+    expect(await (await request.get('/sitemap.xml')).text()).not.toContain('.ipynb');
+  });
 });
 
 test.describe('page metadata', () => {

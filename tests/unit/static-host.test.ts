@@ -11,7 +11,7 @@ import {
   securityHeaders,
 } from '@site/src/plugins/static-host/policy';
 import {REDIRECT_SCRIPT, routeAliases, withSharedRedirectScript} from '@site/src/plugins/static-host/redirects';
-import {parseHeadersFile, resolveFile} from '../../scripts/static-server.mjs';
+import {headersFor, parseHeadersFile, resolveFile} from '../../scripts/static-server.mjs';
 
 const embedded = {provider: 'embedded' as const};
 const noAnalytics = {respectDnt: true};
@@ -107,8 +107,14 @@ describe('content security policy', () => {
 describe('header files', () => {
   const headers = securityHeaders("default-src 'self'");
 
-  it('writes a _headers block for every path that the test server reads back', () => {
-    expect(parseHeadersFile(headersFile(headers))).toEqual(headers);
+  it('writes a _headers block for every path that the test server reads back, and a type for notebooks', () => {
+    const rules = parseHeadersFile(headersFile(headers));
+    expect(headersFor(rules, '/platform/quick-start')).toEqual(headers);
+    expect(headersFor(rules, '/platform/quick-start.ipynb')).toEqual([
+      ...headers,
+      ['Content-Type', 'application/x-ipynb+json'],
+    ]);
+    expect(headersFor(rules, '/platform/quick-start.ipynb.md')).toEqual(headers);
   });
 
   it('writes the same headers for nginx', () => {

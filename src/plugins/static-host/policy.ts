@@ -151,9 +151,20 @@ export function securityHeaders(csp: string): [string, string][] {
   ];
 }
 
-/** Netlify / Cloudflare Pages `_headers`: every path gets the headers. */
+/**
+ * Types the site serves that a host may not know (Netlify's and Cloudflare's tables lack notebooks);
+ * deploy/nginx.conf lists the same in its `types` block.
+ */
+export const CONTENT_TYPES: [string, string][] = [['ipynb', 'application/x-ipynb+json']];
+
+/** Netlify / Cloudflare Pages `_headers`: every path gets the headers; files of a type in CONTENT_TYPES get their type. */
 export function headersFile(headers: [string, string][]): string {
-  return `/*\n${headers.map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`;
+  const block = (path: string, pairs: [string, string][]) =>
+    `${path}\n${pairs.map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`;
+  return [
+    block('/*', headers),
+    ...CONTENT_TYPES.map(([extension, type]) => block(`/*.${extension}`, [['Content-Type', type]])),
+  ].join('');
 }
 
 /** The same headers as nginx directives, for an `include` in a server block. */
