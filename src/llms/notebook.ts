@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type {Code, RootContent} from 'mdast';
+import type {Code, PhrasingContent, RootContent} from 'mdast';
 import {plainTree, stringify, titleOf, type MarkdownPage} from './mdxToMarkdown';
 
 /** A Jupyter notebook, nbformat 4.5 (https://nbformat.readthedocs.io/en/latest/format_description.html). */
@@ -86,6 +86,14 @@ export function shellCells(code: string): string[] {
   return cells;
 }
 
+const paragraph = (child: PhrasingContent): RootContent => ({type: 'paragraph', children: [child]});
+
+/** Whether a shell block runs a saved file: `python name.py …`, `python3 -u ./name.py`. */
+export function runsFile(code: string, file: string): boolean {
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[\\s;&|(])python3?\\s+(-\\S+\\s+)*(\\./)?${escaped}(?=\\s|$|;)`, 'm').test(code);
+}
+
 /** Links to the site made absolute; a picture kept only as a link to the page it is shown on. */
 function absolute(node: RootContent, page: NotebookPage): RootContent {
   if (node.type === 'image')
@@ -99,11 +107,12 @@ function absolute(node: RootContent, page: NotebookPage): RootContent {
 
 /**
  * The notebook twin of a hand-written page with Python: its prose as Markdown cells and its Python
- * blocks as code cells, in page order. A block the page has the reader save (`title="name.py"`)
- * becomes `%%writefile name.py`; bash blocks become the cells `shellCells` makes, except calls to
- * the API with curl and blocks not run in CI; every other fence stays in the prose. A block the samples
- * do not run (`norun`) is tagged to be skipped, after a note saying why. Undefined for a page with no
- * Python.
+ * blocks as code cells, in page order. A block the page has the reader save (`title="name"`, Python,
+ * bash or SQL) becomes `%%writefile name`, after `!mkdir -p` for a file in a folder, and a saved Python
+ * script that no later command runs is run where it stands (`!python name`), as the samples do. Bash
+ * blocks become the cells `shellCells` makes, except calls to the API with curl and blocks the samples
+ * do not run; every other fence stays in the prose. A Python block the samples do not run (`norun`) is
+ * tagged to be skipped, after a note saying why. Undefined for a page with no Python.
  */
 export function notebookOf(page: NotebookPage): Notebook | undefined {
   const children = plainTree(page);
@@ -132,34 +141,47 @@ export function notebookOf(page: NotebookPage): Notebook | undefined {
     `${titleOf(page, children)}This notebook is the code of [${page.title}](${page.url}), in the page's order. ` +
       `Its cells ran top to bottom in the docs' checks with nomic ${page.nomic}.`,
   );
+  const blocks = children.filter((node): node is Code => node.type === 'code');
   for (const node of children) {
     if (node.type !== 'code') {
       prose.push(absolute(node, page));
       continue;
     }
-    const block: Code = node;
-    const norun = block.data?.norun;
-    const isCurl = /(^|\s)curl\s/.test(block.value);
-    if (block.lang === 'mermaid') {
-      prose.push({
-        type: 'paragraph',
-        children: [{type: 'link', url: page.url, children: [{type: 'text', value: 'See the diagram on the page.'}]}],
-      });
-    } else if (block.lang === 'python') {
-      const file = /title="([^"]+\.py)"/.exec(block.meta ?? '')?.[1];
-      if (norun !== undefined)
-        prose.push({
-          type: 'paragraph',
-          children: [{type: 'emphasis', children: [{type: 'text', value: `Not run in the docs' checks: ${norun}.`}]}],
-        });
-      flush();
-      code(file ? `%%writefile ${file}\n${block.value}` : block.value, norun !== undefined);
-    } else if (block.lang === 'bash' && norun === undefined && !isCurl) {
-      flush();
-      for (const cell of shellCells(block.value)) code(cell);
-    } else {
-      prose.push(block);
+    const norun = node.data?.norun;
+    const isCurl = /(^|\s)curl\s/.test(node.value);
+    const file = /title="([^"]+)"/.exec(node.meta ?? '')?.[1];
+    const runnable = node.lang === 'python' || ((node.lang === 'bash' || node.lang === 'sql') && !isCurl);
+    if (node.lang === 'mermaid') {
+      prose.push(
+        paragraph({type: 'link', url: page.url, children: [{type: 'text', value: 'See the diagram on the page.'}]}),
+      );
+      continue;
     }
+    if (!runnable || (norun !== undefined && node.lang !== 'python')) {
+      prose.push(node);
+      continue;
+    }
+    if (norun !== undefined)
+      prose.push(
+        paragraph({type: 'emphasis', children: [{type: 'text', value: `Not run in the docs' checks: ${norun}.`}]}),
+      );
+    flush();
+    if (file) {
+      // A file the page has the reader save, in its folder; a script no later command runs, run as it stands.
+      if (file.includes('/')) code(`!mkdir -p ${file.slice(0, file.lastIndexOf('/'))}`);
+      code(`%%writefile ${file}\n${node.value}`, norun !== undefined);
+      const later = blocks
+        .slice(blocks.indexOf(node) + 1)
+        .filter((b) => b.lang === 'bash' && b.data?.norun === undefined);
+      if (node.lang === 'python' && norun === undefined && !later.some((b) => runsFile(b.value, file)))
+        code(`!python ${file}`);
+      if (node.lang !== 'bash') continue;
+    } else if (node.lang === 'python') {
+      code(node.value, norun !== undefined);
+      continue;
+    }
+    if (node.lang === 'bash') for (const cell of shellCells(node.value)) code(cell);
+    else prose.push(node);
   }
   flush();
   return {

@@ -71,6 +71,22 @@ describe('notebook twins', () => {
     ]);
   });
 
+  it('run a saved script no later command runs, make its folder, and save SQL files the shell runs', () => {
+    const code = cells(
+      '```python title="scripts/prepare.py"\nprint(1)\n```\n\n```sql title="export.sql"\nselect 1;\n```\n\n' +
+        '```bash\npsql "$DATABASE_URL" -f export.sql > out.csv\n```\n',
+    )
+      .filter((c) => c.cell_type === 'code')
+      .map(text);
+    expect(code).toEqual([
+      '!mkdir -p scripts',
+      '%%writefile scripts/prepare.py\nprint(1)',
+      '!python scripts/prepare.py',
+      '%%writefile export.sql\nselect 1;',
+      '%%bash\npsql "$DATABASE_URL" -f export.sql > out.csv',
+    ]);
+  });
+
   it('tag a norun block to be skipped, after a note with its reason', () => {
     const all = cells('```python norun="needs a GPU"\nimport torch\n```\n');
     expect(text(all[1]!)).toBe("*Not run in the docs' checks: needs a GPU.*");

@@ -178,6 +178,11 @@ async function inSandbox(page, context, use, failAll) {
       TRANSFORMERS_OFFLINE: '1',
       SCIKIT_LEARN_DATA: offlineData,
       PSQLRC: path.join(HERE, 'psqlrc'),
+      // `git clone https://github.com/nomic-ai/<repo>.git` reads the fixture repository of that name.
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: `url.file://${path.resolve(HERE, '../fixtures/git')}/.insteadOf`,
+      GIT_CONFIG_VALUE_0: 'https://github.com/nomic-ai/',
+      GIT_TERMINAL_PROMPT: '0',
       ...fakeEnv,
       ...prerequisites.env,
     };

@@ -8,7 +8,7 @@ would a `python` the reader starts afterwards. The stand-ins in session/bin come
 the PATH the runner gives the page: `curl` (the real curl, with only the fakes' hosts
 changed), `pip` and `npm` (which check `install` lines against the pinned versions instead
 of installing), `gh` (the GitHub fake); `git` reaches the fixture repositories for the
-GitHub URLs the pages clone. SQL blocks run with `psql` against the local PostgreSQL the
+GitHub URLs the pages clone (the runner's environment, ../run.mjs). SQL blocks run with `psql` against the local PostgreSQL the
 fakes start (`DATABASE_URL`).
 """
 
@@ -18,7 +18,6 @@ import signal
 import subprocess
 from pathlib import Path
 
-FIXTURE_REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "git"
 BLOCK_SECONDS = 300  # a backstop; a block ends when its commands do
 PRELUDE = r"""
 __baseline=$(compgen -v)
@@ -38,16 +37,6 @@ source "$1"
 """
 
 
-def git_environment() -> dict[str, str]:
-    """Makes `git clone https://github.com/nomic-ai/<repo>.git` read the fixture repository of that name."""
-    return {
-        "GIT_CONFIG_COUNT": "1",
-        "GIT_CONFIG_KEY_0": f"url.file://{FIXTURE_REPOS}/.insteadOf",
-        "GIT_CONFIG_VALUE_0": "https://github.com/nomic-ai/",
-        "GIT_TERMINAL_PROMPT": "0",
-    }
-
-
 class Result:
     def __init__(self, code: int | None, stdout: str, stderr: str):
         self.code = code
@@ -62,7 +51,6 @@ def run_bash(folder: str, line: int, code: str, environment: dict[str, str]) -> 
     script.write_text(code)
     env = {
         **environment,
-        **git_environment(),
         "SAMPLES_STATE": str(scratch / "state.sh"),
         "SAMPLES_CURL_LOG": str(scratch / f"calls-{line}.tsv"),
         "TERM": "dumb",
