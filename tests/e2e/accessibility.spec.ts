@@ -53,11 +53,12 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
     },
   },
   {
-    name: 'the Copy page menu',
+    name: 'the Copy page menu, with its notebook',
     route: '/platform/quick-start',
     open: async (page) => {
       await page.getByRole('button', {name: 'More ways to copy this page'}).click();
       await expect(page.getByRole('link', {name: /View as Markdown/})).toBeVisible();
+      await expect(page.getByRole('link', {name: /Download notebook/})).toBeVisible();
     },
   },
   {

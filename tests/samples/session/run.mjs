@@ -136,9 +136,9 @@ function pageResults(page, byLine, placeholders = {}) {
  * A reader's setting for one page: a fresh working folder with the files its prerequisites give,
  * a HOME logged in if they say so, the environment (stand-ins first on PATH, the fakes, no other
  * network) and what the reader types in place of the page's placeholders. Calls
- * `use({folder, env, token, placeholders})`; `failAll(detail)` answers when the setting cannot be made.
+ * `work({folder, env, token, placeholders})`; `failAll(detail)` answers when the setting cannot be made.
  */
-async function inSandbox(page, context, use, failAll) {
+async function inSandbox(page, context, work, failAll) {
   const {atlas, hosts, fakeEnv, offlineData} = context;
   let prerequisites;
   try {
@@ -192,7 +192,7 @@ async function inSandbox(page, context, use, failAll) {
     }
     // What the reader types in place of the page's placeholders: their API key, and what the prerequisites give.
     const placeholders = {'nk-your-api-key': token, 'nk-...': token, ...prerequisites.placeholders};
-    return await use({folder, env, token, placeholders});
+    return await work({folder, env, token, placeholders});
   } catch (error) {
     return failAll(error.stack ?? String(error));
   } finally {
