@@ -17,6 +17,21 @@ export async function openAskAi(page: Page, path = '/platform/quick-start') {
   await expect(panel(page)).toBeVisible();
 }
 
+/**
+ * Holds the encoder model back until `release()`, so the first answer comes from the words of the
+ * question whatever the machine's speed: which section a first answer quotes depends on whether the
+ * model has arrived, and a test that reads the quote must not depend on that race.
+ */
+export async function holdModel(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/ask-model-/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The last answer, once shown. */
 export async function lastAnswer(page: Page) {
   const answer = panel(page).getByRole('region').last();

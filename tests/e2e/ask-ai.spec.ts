@@ -1,4 +1,4 @@
-import {IN_OTHER_WORDS, input, lastAnswer, openAskAi, panel, settled} from './ask-ai-panel';
+import {IN_OTHER_WORDS, holdModel, input, lastAnswer, openAskAi, panel, settled} from './ask-ai-panel';
 import {expectAccessible} from './axe';
 import {expect, test} from './fixtures';
 
@@ -52,9 +52,12 @@ for (const [question, page_] of [
 test('an answer quotes one section as the docs show it: its table whole, its code as code, then sections to read more', async ({
   page,
 }) => {
+  // By words this question quotes the section with the table of options (by meaning, another one).
+  const release = await holdModel(page);
   await openAskAi(page);
   await panel(page).getByRole('button', {name: 'How do I configure my topic model?'}).click();
   const answer = await lastAnswer(page);
+  release();
   await expect(answer).toContainText('Quoted from the docs');
   // The table of options, with its header row, not cells joined into a sentence.
   const table = answer.getByRole('table');
@@ -213,12 +216,7 @@ test('the first answer does not wait for the model; meaning then ranks Read more
   consoleErrors,
 }) => {
   // The model is held back until the first answer is on screen.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/ask-model-/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdModel(page);
   await openAskAi(page);
   await input(page).fill(IN_OTHER_WORDS);
   await input(page).press('Enter');
