@@ -276,7 +276,7 @@ const config = {
     // `npm start` compiles a page's code when it is first opened.
     path.join(__dirname, 'src/plugins/dev-lazy-compilation/index.ts'),
     // Redirect pages for /x.html and /x/index; _headers and an nginx snippet (CSP and more).
-    [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search, askAi, analytics}],
+    [path.join(__dirname, 'src/plugins/static-host/index.ts'), {search, askAi, analytics, withoutApiPages}],
     [path.join(__dirname, 'src/analytics/plugin.ts'), {analytics}],
     path.join(__dirname, 'src/code-highlight/plugin.ts'),
     [

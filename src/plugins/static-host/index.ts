@@ -34,12 +34,17 @@ export const ROBOTS_FILE = 'robots.txt';
  *    NO_INDEX preview).
  * One plugin, because the headers must hash the redirect pages once written.
  */
-export default function staticHostPlugin(context: LoadContext, services: HostedServices): Plugin {
+export default function staticHostPlugin(
+  context: LoadContext,
+  {withoutApiPages, ...services}: HostedServices & {withoutApiPages?: boolean},
+): Plugin {
+  // A build without the API pages (bench:weight's baseline) has nowhere to send pages that moved there.
+  const moved = Object.entries(MOVED_PAGES).filter(([, to]) => !(withoutApiPages && to.startsWith('/reference/api/')));
   const redirects = clientRedirects(context, {
     id: 'default',
     fromExtensions: ['html'],
     toExtensions: [],
-    redirects: Object.entries(MOVED_PAGES).map(([from, to]) => ({from, to})),
+    redirects: moved.map(([from, to]) => ({from, to})),
     createRedirects: routeAliases,
   });
   return {
