@@ -382,7 +382,7 @@ const config = {
       copyright: `Copyright © ${new Date().getFullYear()} Nomic, Inc.`,
     },
     prism: {
-      // GitHub-like colours at WCAG AA contrast (tests/unit/code-theme.test.ts).
+      // GitHub-like colours at WCAG AA contrast (src/code-highlight/__tests__/theme.test.ts).
       theme: codeTheme,
       // python, json, yaml and typescript ship with prism-react-renderer.
       additionalLanguages: ['bash'],

@@ -72,7 +72,7 @@ rm -rf "$PY_LOGS"
 
 step "Unit tests (Vitest; with pytest, the samples harness's own tests and the pages' claims about Python libraries)"
 npm run --silent test:unit
-.venv/bin/python -m pytest -q -p no:cacheprovider tests/samples/tests tests/content/claims
+.venv/bin/python -m pytest -q -p no:cacheprovider tests/samples tests/content/claims
 step "Code samples: every fence of every page run or checked, against the real client and fakes of Atlas and the other services"
 npm run --silent test:samples
 step "Build";          npm run --silent build

@@ -12,7 +12,7 @@ const BLOCKING = new Set(['serious', 'critical']);
  * Serious and critical findings on what the page shows now, one line per element.
  * Highlighted code is left out: its thousands of token spans triple axe's time
  * on long guides, and their colours are checked once, against the code
- * background, by tests/unit/code-theme.test.ts. Code blocks hold no controls
+ * background, by src/code-highlight/__tests__/theme.test.ts. Code blocks hold no controls
  * (their buttons sit outside the <pre>), so nothing else goes unchecked.
  */
 export async function findings(page: Page, within?: string): Promise<string[]> {

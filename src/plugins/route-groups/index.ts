@@ -17,7 +17,7 @@ const BUILD_FILES = ['chunkUrls.ts', 'globalData.ts', 'partition.ts'];
  *   - the table itself, read by ../exact-routes through `@atlas/generated-routes`;
  *   - core's client `preload.js` and `docusaurus.js` (@docusaurus/core 3.10.2)
  *     by ./client/preload.ts and ./client/docusaurus.ts, which wrap them and
- *     load a path's group first. tests/unit/route-groups.test.ts checks the
+ *     load a path's group first. ./__tests__/build.test.ts checks the
  *     wrapped modules are as they were.
  * The runtime every page loads also maps each chunk to its file. Chunks are
  * named by id here (a page's chunk id is its 8-character name), which drops

@@ -26,7 +26,7 @@ type Directive =
   | 'frame-ancestors';
 
 // DocSearch 3.9 loads Algolia's insights library from this address when
-// insights are on (its SEARCH_INSIGHTS_URL; tests/unit/security-headers.test.ts
+// insights are on (its SEARCH_INSIGHTS_URL; ./__tests__/static-host.test.ts
 // checks the installed DocSearch still names it).
 export const SEARCH_INSIGHTS_SCRIPT = 'https://cdn.jsdelivr.net/npm/search-insights@2.15.0/dist/search-insights.min.js';
 

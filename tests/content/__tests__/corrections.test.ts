@@ -12,7 +12,7 @@ import {
   undatedClientReleases,
   wordingProblems,
   keywordProblems,
-} from '../content/corrections.mjs';
+} from '../corrections.mjs';
 
 describe('wording that contradicts a correction', () => {
   it.each([

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {checkFile, sha256, withPlainCode} from '../html/page-checks.mjs';
-import {cspFindings, linkFindings, redirectFindings, routeFindings} from '../html/site-checks.mjs';
-import {builtFiles} from '../support/pages.mjs';
-import {PAGE_TYPES, componentTokens, drawSample} from '../support/sample.mjs';
+import {checkFile, sha256, withPlainCode} from '../page-checks.mjs';
+import {cspFindings, linkFindings, redirectFindings, routeFindings} from '../site-checks.mjs';
+import {builtFiles} from '../../support/pages.mjs';
+import {PAGE_TYPES, componentTokens, drawSample} from '../../support/sample.mjs';
 
 // The server-HTML checks (tests/html): each check finds the defect it is for,
 // on a page that passes every other one.

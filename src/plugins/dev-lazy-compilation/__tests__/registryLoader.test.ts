@@ -3,14 +3,11 @@ import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {CompileActivity} from '../../src/search/build/compileActivity';
 
-// `npm start`: pages compile when first opened (src/plugins/dev-lazy-compilation),
-// and the search index waits while the dev server compiles (src/search/build).
+// `npm start`: pages compile when first opened (the search index waiting while the dev
+// server compiles is tested in src/search/build/__tests__/compileActivity.test.ts).
 const require = createRequire(__filename);
-const registryLoader = require('../../src/plugins/dev-lazy-compilation/registryLoader.cjs') as (
-  source: string,
-) => string;
+const registryLoader = require('../registryLoader.cjs') as (source: string) => string;
 // Docusaurus' own code generator (@docusaurus/core 3.10), so a change in the registry's format fails here.
 const {generateRouteFiles} = require('@docusaurus/core/lib/server/codegen/codegenRoutes.js') as {
   generateRouteFiles: (options: {generatedFilesDir: string; routes: unknown[]}) => Promise<void>;
@@ -46,43 +43,5 @@ describe('the dev registry loader', () => {
     expect(out).not.toContain('resolveWeak');
     expect(out.match(/, undefined\]/g)).toHaveLength(entries);
     fs.rmSync(dir, {recursive: true, force: true});
-  });
-});
-
-type Tap = (name: string, callback: () => void) => void;
-
-function fakeCompiler() {
-  const taps: Record<string, (() => void)[]> = {watchRun: [], done: [], failed: []};
-  const hook = (name: string) => ({tap: ((_: string, callback: () => void) => taps[name]!.push(callback)) as Tap});
-  return {
-    hooks: {watchRun: hook('watchRun'), done: hook('done'), failed: hook('failed')},
-    fire: (name: string) => taps[name]!.forEach((callback) => callback()),
-  };
-}
-
-/** Whether `promise` has settled once pending callbacks have run. */
-async function settled(promise: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  void promise.then(() => (done = true));
-  await new Promise((resolve) => setImmediate(resolve));
-  return done;
-}
-
-describe('CompileActivity', () => {
-  it('holds the index until the first compile is done, and while any later compile runs', async () => {
-    const activity = new CompileActivity();
-    const compiler = fakeCompiler();
-    activity.apply(compiler);
-    const first = activity.quiet();
-    expect(await settled(first)).toBe(false);
-    compiler.fire('done');
-    expect(await settled(first)).toBe(true);
-    expect(await settled(activity.quiet())).toBe(true);
-
-    compiler.fire('watchRun');
-    const during = activity.quiet();
-    expect(await settled(during)).toBe(false);
-    compiler.fire('failed');
-    expect(await settled(during)).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {
   SEARCH_INSIGHTS_SCRIPT,
@@ -11,7 +10,7 @@ import {
   securityHeaders,
 } from '@site/src/plugins/static-host/policy';
 import {REDIRECT_SCRIPT, routeAliases, withSharedRedirectScript} from '@site/src/plugins/static-host/redirects';
-import {headersFor, parseHeadersFile, resolveFile} from '../../scripts/static-server.mjs';
+import {headersFor, parseHeadersFile} from '../../../../scripts/static-server.mjs';
 
 const embedded = {provider: 'embedded' as const};
 const noAnalytics = {respectDnt: true};
@@ -138,15 +137,5 @@ describe('redirect pages', () => {
     expect(a).toEqual([REDIRECT_SCRIPT]);
     expect(b).toEqual(a);
     expect(withSharedRedirectScript('<script>keep()</script>')).toBe('<script>keep()</script>');
-  });
-});
-
-describe('generic static host (test server)', () => {
-  const dir = path.resolve(__dirname, '../..');
-  it('serves a file, or a folder index, and nothing outside or in another letter case', () => {
-    expect(resolveFile(dir, '/package.json')).toBe('/package.json');
-    expect(resolveFile(dir, '/PACKAGE.JSON')).toBeUndefined();
-    expect(resolveFile(dir, '/../etc/passwd')).toBeUndefined();
-    expect(resolveFile(dir, '/no-such-file')).toBeUndefined();
   });
 });

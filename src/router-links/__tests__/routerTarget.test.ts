@@ -1,6 +1,5 @@
 import {describe, expect, it} from 'vitest';
 import {routerTarget, type LinkClick} from '@site/src/router-links/routerTarget';
-import {robotsTxt} from '@site/src/plugins/static-host/robots';
 
 const here = new URL('https://docs.example.com/platform/quick-start?x=1');
 const pages = new Set(['/platform/files/', '/platform/quick-start', '/']);
@@ -35,22 +34,5 @@ describe('plain anchors through the router', () => {
     expect(routerTarget(click(null), here, isPage)).toBeUndefined();
     // Another spot of the same page.
     expect(routerTarget(click('?x=1#install'), here, isPage)).toBeUndefined();
-  });
-});
-
-describe('robots.txt', () => {
-  it('welcomes crawlers and names the absolute sitemap URL', () => {
-    expect(robotsTxt({url: 'https://docs.nomic.ai/', baseUrl: '/', noIndex: false})).toBe(
-      'User-agent: *\nAllow: /\n\nSitemap: https://docs.nomic.ai/sitemap.xml\n',
-    );
-    expect(robotsTxt({url: 'https://example.com', baseUrl: '/docs/', noIndex: false})).toContain(
-      'Sitemap: https://example.com/docs/sitemap.xml',
-    );
-  });
-
-  it('asks every crawler to stay away from a preview', () => {
-    expect(robotsTxt({url: 'https://preview.example.com', baseUrl: '/', noIndex: true})).toBe(
-      'User-agent: *\nDisallow: /\n',
-    );
   });
 });

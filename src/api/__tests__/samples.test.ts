@@ -3,9 +3,9 @@ import {describe, expect, it} from 'vitest';
 import {mediaExample, pythonLiteral, requestSamples, type Operation} from '@site/src/api/shared/samples';
 import {withOperationExamples} from '@site/src/api/build/pages';
 import {SCHEMA_EXAMPLE} from '@site/src/api/shared/types';
-import {curlProblems} from '../content/check-content.mjs';
-import {dereference, loadSpecs, specOperations} from '../../src/api/build/specs.cjs';
-import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
+import {curlProblems} from '../../../tests/content/check-content.mjs';
+import {dereference, loadSpecs, specOperations} from '../build/specs.cjs';
+import {curlCommands, parseCurl, pathMatches} from '../../../tests/support/curl.mjs';
 
 type Spec = {servers: {url: string}[]; security?: Operation['security']; paths: Record<string, Record<string, object>>};
 

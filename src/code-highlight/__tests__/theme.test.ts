@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import theme from '@site/src/code-highlight/theme';
-import {blend, contrastRatio} from '../support/contrast.mjs';
+import {blend, contrastRatio} from '../../../tests/support/contrast.mjs';
 
 const background = theme.plain.backgroundColor as string;
 // --docusaurus-highlighted-code-line-bg in src/css/custom.css: black at 8 %.

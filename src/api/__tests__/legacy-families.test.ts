@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {specOperations} from '../../src/api/build/specs.cjs';
-import {pathMatches} from '../support/curl.mjs';
+import {specOperations} from '../build/specs.cjs';
+import {pathMatches} from '../../../tests/support/curl.mjs';
 
 // The site spec's "Legacy families", each with the endpoint(s) that document it.
 const FAMILIES: Record<string, string[]> = {

@@ -15,7 +15,7 @@ import yaml from 'js-yaml';
 import ts from 'typescript';
 import {describe, expect, it} from 'vitest';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 const ALLOW_LIST = path.join(ROOT, 'tests/samples/spec-client-differences.yaml');
 const SPECS = ['openapi/atlas-v1.yaml', 'openapi/atlas-legacy.yaml'];
 const TS_TYPES = path.join(ROOT, 'node_modules/@nomic-ai/atlas/dist/type-gen/openapi.d.ts');

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {savesData} from '../../src/ask-ai/answers/connection';
+import {savesData} from '../connection';
 
 describe('savesData: when Ask AI leaves its model unloaded', () => {
   it('is false where the browser says nothing of the connection', () => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {checkTypeScript} from '../samples/typescript/run.mjs';
+import {checkTypeScript} from '../run.mjs';
 
 type Result = {route: string; file: string; line: number; status: string; detail?: string};
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../../..');
 
 const block = (line: number, code: string, extra: {lang?: string; meta?: string; norun?: string} = {}) => ({
   kind: 'typescript',

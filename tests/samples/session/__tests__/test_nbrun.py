@@ -31,7 +31,7 @@ def run(nb, folder):
         capture_output=True,
         text=True,
         cwd=folder,
-        env={"PYTHONPATH": str(HERE.parent / "session"), "PATH": f"{os.path.dirname(sys.executable)}:/usr/bin:/bin", "HOME": str(folder)},
+        env={"PYTHONPATH": str(HERE / "session"), "PATH": f"{os.path.dirname(sys.executable)}:/usr/bin:/bin", "HOME": str(folder)},
         timeout=300,
     )
     assert done.returncode == 0, done.stderr

@@ -5,7 +5,7 @@ import {
   quotedMessages,
   removedProblems,
   serverClaimProblems,
-} from '../content/guards.mjs';
+} from '../guards.mjs';
 
 describe('the guards for what the 2026-11-28 review found', () => {
   it('rejects a command its tool no longer ships and the retired tag path, in code too', () => {

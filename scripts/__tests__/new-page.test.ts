@@ -11,8 +11,8 @@ import {
   pageFor,
   pageSource,
   routeFolder,
-} from '../../scripts/new-page.mjs';
-import {parsePage} from '../content/check-content.mjs';
+} from '../new-page.mjs';
+import {parsePage} from '../../tests/content/check-content.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
