@@ -4,7 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {areaOf} from '../data/sections';
 import {apiMarkdown, type ApiOperation} from './apiMarkdown';
-import {mdxToMarkdown} from './mdxToMarkdown';
+import {mdxToMarkdown, type MarkdownPage} from './mdxToMarkdown';
 import {llmsTxt, type TwinPage} from './llmsTxt';
 import {notebookOf, samplesNomic, type Notebook} from './notebook';
 import {notebookPath, twinPath} from './twinPath';
@@ -32,33 +32,42 @@ function orderedDocs(instance: DocsContent): Doc[] {
   return [...version.docs].sort((a, b) => rank(a) - rank(b));
 }
 
-/** Every page's twin: hand-written pages from their source, API pages from their operation. */
-async function twinPages(siteDir: string, docs: Doc[], sitePages: PagesContent): Promise<TwinPage[]> {
+/** Where pages' sources are: a source's file, and the permalink of a doc linked by its file. */
+type Sources = {fileOf: (source: string) => string; permalinkOf: (file: string) => string | undefined};
+
+function sourcesOf(siteDir: string, docs: Doc[]): Sources {
   const fileOf = (source: string) => path.join(siteDir, source.replace(/^@site\//, ''));
   const permalinkByFile = new Map(docs.map((doc) => [fileOf(doc.source), doc.permalink]));
-  const permalinkOf = (file: string) => permalinkByFile.get(file);
+  return {fileOf, permalinkOf: (file) => permalinkByFile.get(file)};
+}
 
-  const twins: TwinPage[] = [];
-  for (const doc of docs) {
-    const api = doc.frontMatter.api as ApiOperation | undefined;
-    const file = fileOf(doc.source);
-    const markdown = api
-      ? apiMarkdown(doc.title, api)
-      : mdxToMarkdown({
-          title: doc.title,
-          description: doc.description,
-          source: await fs.readFile(file, 'utf8'),
-          file,
-          permalinkOf,
-        });
-    twins.push({
-      url: doc.permalink,
-      title: doc.title,
-      description: doc.description,
-      area: areaOf(doc.permalink),
-      markdown,
-    });
-  }
+/** A doc, and for a hand-written one its source, read once for both its twins (Markdown and notebook). */
+type SourcedDoc = {doc: Doc; page?: MarkdownPage};
+
+async function sourcedDocs(docs: Doc[], {fileOf, permalinkOf}: Sources): Promise<SourcedDoc[]> {
+  return Promise.all(
+    docs.map(async (doc) => {
+      if (doc.frontMatter.api) return {doc};
+      const file = fileOf(doc.source);
+      const source = await fs.readFile(file, 'utf8');
+      return {doc, page: {title: doc.title, description: doc.description, source, file, permalinkOf}};
+    }),
+  );
+}
+
+/** Every page's twin: hand-written pages from their source, API pages from their operation. */
+async function twinPages(
+  docs: SourcedDoc[],
+  sitePages: PagesContent,
+  {fileOf, permalinkOf}: Sources,
+): Promise<TwinPage[]> {
+  const twins: TwinPage[] = docs.map(({doc, page}) => ({
+    url: doc.permalink,
+    title: doc.title,
+    description: doc.description,
+    area: areaOf(doc.permalink),
+    markdown: page ? mdxToMarkdown(page) : apiMarkdown(doc.title, doc.frontMatter.api as ApiOperation),
+  }));
   // Pages of the pages plugin written in Markdown (the privacy page); the
   // home page's twin is the site's summary (llms.txt).
   for (const page of sitePages.filter((p) => p.type === 'mdx')) {
@@ -77,23 +86,12 @@ async function twinPages(siteDir: string, docs: Doc[], sitePages: PagesContent):
 }
 
 /** The notebook twin of every hand-written doc with Python, by the path it is served at. */
-async function notebooks(siteDir: string, docs: Doc[], siteUrl: string): Promise<Map<string, Notebook>> {
-  const fileOf = (source: string) => path.join(siteDir, source.replace(/^@site\//, ''));
-  const permalinkByFile = new Map(docs.map((doc) => [fileOf(doc.source), doc.permalink]));
+async function notebooks(siteDir: string, docs: SourcedDoc[], siteUrl: string): Promise<Map<string, Notebook>> {
   const nomic = await samplesNomic(siteDir);
   const made = new Map<string, Notebook>();
-  for (const doc of docs.filter((d) => (d.frontMatter as {notebook?: boolean}).notebook)) {
-    const file = fileOf(doc.source);
-    const notebook = notebookOf({
-      title: doc.title,
-      description: doc.description,
-      source: await fs.readFile(file, 'utf8'),
-      file,
-      permalinkOf: (linked) => permalinkByFile.get(linked),
-      url: `${siteUrl}${doc.permalink}`,
-      siteUrl,
-      nomic,
-    });
+  for (const {doc, page} of docs) {
+    if (!page || !(doc.frontMatter as {notebook?: boolean}).notebook) continue;
+    const notebook = notebookOf({...page, url: `${siteUrl}${doc.permalink}`, siteUrl, nomic});
     // The page's Copy menu links to it (frontMatter.ts): a page marked must have one.
     if (!notebook) throw new Error(`${doc.source}: marked for a notebook, but it has no Python block to make one of`);
     made.set(notebookPath(doc.permalink), notebook);
@@ -119,9 +117,11 @@ export default function llmsPlugin(context: LoadContext): Plugin {
       sitePages = (allContent['docusaurus-plugin-content-pages']?.default ?? []) as PagesContent;
     },
     async postBuild({outDir, siteConfig}) {
-      const pages = await twinPages(context.siteDir, docs, sitePages);
+      const sources = sourcesOf(context.siteDir, docs);
+      const sourced = await sourcedDocs(docs, sources);
+      const pages = await twinPages(sourced, sitePages, sources);
       const siteUrl = `${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '');
-      const ipynb = await notebooks(context.siteDir, docs, siteUrl);
+      const ipynb = await notebooks(context.siteDir, sourced, siteUrl);
       const {index, full} = llmsTxt(siteConfig, pages);
       const write = async (url: string, text: string) => {
         const file = path.join(outDir, url);
