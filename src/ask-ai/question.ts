@@ -41,9 +41,14 @@ export function rarity(sets: Set<string>[], words: string[]): (word: string) => 
   return (word) => weights.get(word) ?? 0;
 }
 
-/** Whether the question asks what something is or looks like, which a page's introduction answers best. */
+/**
+ * Whether the question asks what something is or looks like, which a page's introduction answers best.
+ * Only a question that opens with "what is": "…don't match what's in the database" reports a symptom.
+ */
 export function wantsOverview(question: string): boolean {
-  return /\b(what(?:'s| is| are)|look(?:s)? like|overview|explain|tell me about|difference between)\b/i.test(question);
+  return /^\W*what(?:'s| is| are)\b|\b(look(?:s)? like|overview|explain|tell me about|difference between)\b/i.test(
+    question,
+  );
 }
 
 /** Whether the question asks how to do something, where the section's code helps. */

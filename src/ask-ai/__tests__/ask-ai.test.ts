@@ -51,6 +51,7 @@ describe('embedded answers', () => {
     expect(wantsOverview('What is a Dataset?')).toBe(true);
     expect(wantsOverview('what does a data map look like')).toBe(true);
     expect(wantsOverview('cancel a running task')).toBe(false);
+    expect(wantsOverview("postgres ids on the map don't match what's in the database")).toBe(false);
     expect(wantsCode('How do I configure my topic model?')).toBe(true);
     expect(wantsCode('which regions are supported')).toBe(false);
   });
