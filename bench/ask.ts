@@ -6,7 +6,8 @@
  * question a reader asks before the model has loaded (the lead by words, the
  * sections to read more by meaning too) and by words alone. The baseline in the
  * same run is search alone: the pages and the first hit's text that the
- * same engine gives for the question. Search's own MRR@5 on its judged
+ * same engine gives for the question. Where the fact share is lost is printed too: how often the
+ * fact is in the first section at all, or in one of the first three. Search's own MRR@5 on its judged
  * queries (tests/search-queries.json) is printed too, since both share the core.
  * Usage: npm run bench:ask [-- --misses] (builds the search index first if it is missing)
  */
@@ -20,7 +21,7 @@ import {readSemanticFiles} from '../src/ask-ai/semantic/build';
 import {createEngine, type Engine} from '../src/search/engine';
 import {HEAD_FILE, memorySource, readIndexFiles} from '../src/search/build/files';
 import type {Answer} from '../src/ask-ai/types';
-import {askQuestions, scoreAnswers, type AskQuestion, type AskScore} from './askQuality';
+import {askQuestions, factCeilings, scoreAnswers, type AskQuestion, type AskScore} from './askQuality';
 import {judgedQueries, rankedPages, ROOT, score} from './relevance';
 
 /** Search alone, as an answer: its ranked sections, the first one's whole text as the passage. */
@@ -66,6 +67,10 @@ async function main() {
       `\n${split} split: ${ask.answerable} answerable questions, ${ask.unanswerable} the docs do not answer (tests/ask-eval.json)`,
     );
     console.log(line('Ask AI (embedded)', ask));
+    const ceilings = factCeilings(questions, fused);
+    console.log(
+      `  ${''.padEnd(28)} the fact is in its first section for ${ceilings.first.toFixed(3)}, in one of its first three for ${ceilings.firstThree.toFixed(3)}`,
+    );
     console.log(line('Ask AI, model still loading', scoreAnswers(questions, loading)));
     console.log(line('Ask AI by words alone', words));
     console.log(line('baseline: search alone', search));

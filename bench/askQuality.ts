@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {blocksMarkdown} from '../src/search/passages';
-import type {Answer} from '../src/ask-ai/types';
+import type {Answer, Passage} from '../src/ask-ai/types';
 import {ROOT, rankedPages} from './relevance';
 
 /**
@@ -77,4 +77,20 @@ export function scoreAnswers(questions: AskQuestion[], answers: Answer[]): AskSc
     declined: declined / Math.max(unanswerable, 1),
     misses,
   };
+}
+
+/**
+ * Where the loss of the fact share lies: the share of answerable questions whose fact is in the
+ * first ranked section at all (the most a better choice of lead could reach) and in one of the
+ * first three (what a better ranking among them could reach).
+ */
+export function factCeilings(questions: AskQuestion[], ranked: Passage[][]): {first: number; firstThree: number} {
+  const answerable = questions.flatMap((q, i) =>
+    q.cite.length > 0 && q.fact ? [{fact: q.fact, passages: ranked[i]!}] : [],
+  );
+  const within = (n: number) =>
+    answerable.filter(({fact, passages}) =>
+      passages.slice(0, n).some((p) => containsFact(blocksMarkdown(p.blocks ?? []), fact)),
+    ).length / Math.max(questions.filter((q) => q.cite.length > 0).length, 1);
+  return {first: within(1), firstThree: within(3)};
 }
