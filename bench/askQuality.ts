@@ -85,12 +85,13 @@ export function scoreAnswers(questions: AskQuestion[], answers: Answer[]): AskSc
  * first three (what a better ranking among them could reach).
  */
 export function factCeilings(questions: AskQuestion[], ranked: Passage[][]): {first: number; firstThree: number} {
-  const answerable = questions.flatMap((q, i) =>
-    q.cite.length > 0 && q.fact ? [{fact: q.fact, passages: ranked[i]!}] : [],
-  );
+  const answerable = questions.filter((q) => q.cite.length > 0).length;
   const within = (n: number) =>
-    answerable.filter(({fact, passages}) =>
-      passages.slice(0, n).some((p) => containsFact(blocksMarkdown(p.blocks ?? []), fact)),
-    ).length / Math.max(questions.filter((q) => q.cite.length > 0).length, 1);
+    questions.filter(
+      (q, i) =>
+        q.cite.length > 0 &&
+        q.fact !== undefined &&
+        ranked[i]!.slice(0, n).some((p) => containsFact(blocksMarkdown(p.blocks ?? []), q.fact!)),
+    ).length / Math.max(answerable, 1);
   return {first: within(1), firstThree: within(3)};
 }
