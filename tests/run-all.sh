@@ -27,7 +27,7 @@ summary() {
 }
 trap summary EXIT
 
-step "Debian packages: Chromium and nginx; PostgreSQL, Poppler and curl for the code samples"
+step "Debian packages: Chromium and nginx; PostgreSQL, MariaDB, Poppler and curl for the code samples"
 bash tests/setup/ensure-system.sh
 # The pip installs mostly wait on downloads, so they run behind the static
 # checks, which need neither environment; each logs to a file, shown when waited on.

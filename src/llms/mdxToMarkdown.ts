@@ -1,10 +1,8 @@
 import path from 'node:path';
 import {unified} from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
-import remarkDirective from 'remark-directive';
 import remarkStringify from 'remark-stringify';
+import {parseBody, splitFrontMatter} from '../shared/mdxTree.mjs';
 import type {Root, RootContent, PhrasingContent} from 'mdast';
 // Node types of MDX and directives, for the switch below.
 import type {} from 'mdast-util-mdx';
@@ -14,6 +12,8 @@ declare module 'mdast' {
   interface CodeData {
     /** Why the samples do not run a block (its fence's `norun="…"`), kept for the notebook twin. */
     norun?: string;
+    /** Why a shell block runs only in a terminal (`terminal="…"`: it prompts), kept for the notebook twin. */
+    terminal?: string;
   }
 }
 
@@ -74,7 +74,9 @@ function plain(node: RootContent, resolveLink: (url: string) => string): RootCon
       // shown. Why a block is not run stays on the node (`data.norun`) for the notebook twin to say.
       const title = /(?:^|\s)(title="[^"]*")/.exec(node.meta ?? '')?.[1];
       const norun = /(?:^|\s)norun="([^"]*)"/.exec(node.meta ?? '')?.[1];
-      return [{...node, meta: title ?? null, ...(norun === undefined ? {} : {data: {norun}})}];
+      const terminal = /(?:^|\s)terminal="([^"]*)"/.exec(node.meta ?? '')?.[1];
+      const data = {...(norun === undefined ? {} : {norun}), ...(terminal === undefined ? {} : {terminal})};
+      return [{...node, meta: title ?? null, ...(Object.keys(data).length ? {data} : {})}];
     }
     default:
       return 'children' in node ? [{...node, children: children(node)} as RootContent] : [node];
@@ -94,11 +96,7 @@ export interface MarkdownPage {
 
 /** A hand-written page's blocks as plain Markdown nodes, in page order: what a reader sees, without MDX. */
 export function plainTree({source, file, permalinkOf}: Omit<MarkdownPage, 'title' | 'description'>): RootContent[] {
-  const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
-  const isMdx = file.endsWith('.mdx');
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-  if (isMdx) processor.use(remarkMdx);
-  const tree = processor.parse(body) as Root;
+  const tree = parseBody(splitFrontMatter(source).body, {mdx: file.endsWith('.mdx')});
   const resolveLink = (url: string) => {
     const match = /^(\.{0,2}\/[^#?]*\.mdx?)(#.*)?$/.exec(url);
     if (!match || /^\//.test(url)) return url;

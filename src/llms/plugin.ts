@@ -7,6 +7,8 @@ import {apiMarkdown, type ApiOperation} from './apiMarkdown';
 import {mdxToMarkdown, type MarkdownPage} from './mdxToMarkdown';
 import {llmsTxt, type TwinPage} from './llmsTxt';
 import {notebookOf, samplesNomic, type Notebook} from './notebook';
+// What each page tells its reader to bring, as the samples run it with (tests/samples/README.md).
+import {readerSetup} from '../../tests/samples/prerequisites.mjs';
 import {notebookPath, twinPath} from './twinPath';
 
 type Doc = DocsContent['loadedVersions'][number]['docs'][number];
@@ -91,7 +93,8 @@ async function notebooks(siteDir: string, docs: SourcedDoc[], siteUrl: string): 
   const made = new Map<string, Notebook>();
   for (const {doc, page} of docs) {
     if (!page || !(doc.frontMatter as {notebook?: boolean}).notebook) continue;
-    const notebook = notebookOf({...page, url: `${siteUrl}${doc.permalink}`, siteUrl, nomic});
+    const reader = readerSetup(doc.permalink);
+    const notebook = notebookOf({...page, url: `${siteUrl}${doc.permalink}`, siteUrl, nomic, reader});
     // The page's Copy menu links to it (frontMatter.ts): a page marked must have one.
     if (!notebook) throw new Error(`${doc.source}: marked for a notebook, but it has no Python block to make one of`);
     made.set(notebookPath(doc.permalink), notebook);

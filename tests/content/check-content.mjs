@@ -10,6 +10,8 @@ import {execFileSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
 import {classify} from '../samples/fences.mjs';
+import {prerequisiteProblems} from '../samples/prerequisites.mjs';
+import {codeFences, splitFrontMatter} from '../../src/shared/mdxTree.mjs';
 import {loginAssumptionProblems, quotedMessageProblems, removedProblems, serverClaimProblems} from './guards.mjs';
 import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
 import specs from '../../src/api/build/specs.cjs';
@@ -152,22 +154,17 @@ export function pages() {
   return out;
 }
 
-export function parsePage(source) {
-  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
-  const frontMatter = match ? (yaml.load(match[1]) ?? {}) : {};
-  const body = match ? source.slice(match[0].length) : source;
-  const blocks = [];
-  const fence = /^([ \t]*)(```+)([^\n`]*)\n([\s\S]*?)^\1\2[ \t]*$/gm;
-  let m;
-  while ((m = fence.exec(body)))
-    blocks.push({
-      lang: m[3].trim().split(/\s+/)[0],
-      meta: m[3].trim().split(/\s+/).slice(1).join(' '),
-      code: m[4],
-      line: lineOf(body, m.index) + (match ? match[0].split('\n').length - 1 : 0),
-    });
+/**
+ * A page's front matter, body, fenced blocks (src/shared/mdxTree.mjs, the parser the twins, notebooks and
+ * samples read pages with), prose without code or markup, its word count and its links to site routes.
+ */
+export function parsePage(source, {mdx = true} = {}) {
+  const split = splitFrontMatter(source);
+  const frontMatter = split.frontMatter ? (yaml.load(split.frontMatter.slice(4, -5)) ?? {}) : {};
+  const body = split.body;
+  const blocks = codeFences(source, {mdx});
   const prose = body
-    .replace(fence, ' ')
+    .replace(/^([ \t]*)(```+|~~~+)[^\n]*\n[\s\S]*?^\1\2[ \t]*$/gm, ' ')
     .replace(/^(import|export) .*$/gm, ' ')
     .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
     .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ');
@@ -176,10 +173,6 @@ export function parsePage(source) {
     (l) => l[1] ?? l[3] ?? l[4],
   );
   return {frontMatter, body, blocks, prose, words, links};
-}
-
-function lineOf(text, index) {
-  return text.slice(0, index).split('\n').length;
 }
 
 /** The closest ancestor route that is an index page, or undefined. */
@@ -253,7 +246,9 @@ function main() {
   let curlCount = 0;
   for (const [route, file] of byRoute) {
     const where = path.relative(ROOT, file);
-    const {frontMatter, body, blocks, prose, words, links} = parsePage(fs.readFileSync(file, 'utf8'));
+    const {frontMatter, body, blocks, prose, words, links} = parsePage(fs.readFileSync(file, 'utf8'), {
+      mdx: file.endsWith('.mdx'),
+    });
     if (!frontMatter.title) report(where, 'front matter lacks title');
     if (!frontMatter.description) report(where, 'front matter lacks description');
     else if (String(frontMatter.description).length > 160) report(where, 'description longer than 160 characters');
@@ -275,6 +270,8 @@ function main() {
       report(where, 'passes a DataFrame to add_data but does not say how to avoid the pandas 3 failure ("pandas<3")');
     if (route === '/platform/release-notes')
       for (const version of undatedClientReleases(body)) report(where, `Python client ${version} has no date`);
+    // What the samples give the page's session is what the page tells its reader to have.
+    for (const problem of prerequisiteProblems(route, body, blocks)) report(where, problem);
     // Every fence is run, checked or declared (tests/samples/fences.mjs).
     for (const block of classify(blocks)) if (block.problem) report(`${where}:${block.line}`, block.problem);
     for (const block of blocks) {

@@ -5,14 +5,16 @@
 // | fence                 | how                                                                        |
 // | --------------------- | -------------------------------------------------------------------------- |
 // | python                | run in the page's session (session/), or norun: imports and nomic calls checked |
-// | bash                  | run in the page's session; `curl` blocks (they call the Atlas API) counted per command |
-// | sql                   | run with psql against the local PostgreSQL                                  |
+// | bash                  | run in the page's session; a block with `curl` is counted per curl command |
+// | sql                   | run with psql against the local PostgreSQL; dialect="mysql" with mysql against |
+// |                       | a local MariaDB; dialect="snowflake" parsed in its dialect (sqlglot)         |
 // | typescript, tsx       | type-checked against the published client (typescript/)                    |
 // | json                  | validated against the spec operation its `schema="…"` names (json/)         |
 // | text output           | compared with what the block before it printed                              |
 // | text signature="…"    | compared with the installed nomic's signature of that callable (json/)      |
 // | yaml                  | parsed; a GitHub workflow's `python x.py` steps must name a file the page saves |
 // | mermaid               | drawn at build (src/diagrams), which fails on a diagram it cannot draw       |
+// | text title="x.jsonl"  | a file the reader saves: written in the page's session where it stands       |
 //
 // A block the page has the reader save as a file names it with `title="name.py"` (Docusaurus
 // shows it above the block); a later bash block that runs it (`python name.py ARGS`) runs it
@@ -24,7 +26,6 @@ import {pages, parsePage} from '../content/check-content.mjs';
 import {curlCommands} from '../support/curl.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ATLAS_API = /https:\/\/api-atlas\.nomic\.ai\//;
 const RUNNABLE = new Set(['python', 'bash', 'sql']);
 const LANGUAGE_KIND = {
   python: 'python',
@@ -60,8 +61,9 @@ export function runsSaved(code, title) {
 /**
  * What the harness does with each block of one page, in page order:
  * `{lang, meta, code, line, kind, norun, title, output?, problem?}`. `kind` is one of python, bash,
- * curl, sql, typescript, json, output, signature, text, yaml, mermaid; `problem` says why a block
- * is neither run, checked nor declared.
+ * curl, sql, typescript, json, output, signature, file (a `text` fence the page has the reader save,
+ * written in the session where it stands), text, yaml, mermaid; `problem` says why a block is
+ * neither run, checked nor declared.
  */
 export function classify(blocks) {
   const out = blocks.map((block) => {
@@ -69,10 +71,12 @@ export function classify(blocks) {
     const title = metaValue(block.meta, 'title');
     let kind = LANGUAGE_KIND[block.lang];
     let problem;
-    if (block.lang === 'bash' && curlCommands(block.code).some((c) => ATLAS_API.test(c))) kind = 'curl';
+    if (block.lang === 'bash' && curlCommands(block.code).length) kind = 'curl';
     if (block.lang === 'text') {
       if (metaFlag(block.meta, 'output')) kind = 'output';
       else if (metaValue(block.meta, 'signature')) kind = 'signature';
+      else if (title && norun === undefined)
+        kind = 'file'; // a file the reader saves (data a later block reads)
       else {
         kind = 'text';
         if (norun === undefined)
@@ -90,7 +94,10 @@ export function classify(blocks) {
     if (metaValue(block.meta, 'args') !== undefined)
       problem =
         'args="…" is gone: show the command that runs the file in a bash block after it, as the reader types it';
-    return {...block, kind, norun, title, problem};
+    const dialect = kind === 'sql' ? (metaValue(block.meta, 'dialect') ?? 'postgres') : undefined;
+    if (dialect && !['postgres', 'mysql', 'snowflake'].includes(dialect))
+      problem = `dialect="${dialect}": SQL runs as postgres (the default) or mysql, or is parsed as snowflake`;
+    return {...block, kind, norun, title, dialect, problem};
   });
   out.forEach((block, i) => {
     if (block.kind !== 'output') return;
@@ -114,6 +121,6 @@ export function pageFences() {
       route,
       file,
       rel: path.relative(ROOT, file),
-      blocks: classify(parsePage(fs.readFileSync(file, 'utf8')).blocks),
+      blocks: classify(parsePage(fs.readFileSync(file, 'utf8'), {mdx: file.endsWith('.mdx')}).blocks),
     }));
 }

@@ -42,12 +42,19 @@ for (const [name, runner] of Object.entries(RUNNERS)) {
 // Fences nothing runs: declared text, and diagrams, which the build draws (and fails on).
 for (const page of pages)
   for (const block of page.blocks)
-    if (block.kind === 'text' || block.kind === 'mermaid')
-      results.push({kind: block.kind, route: page.route, file: page.file, line: block.line, status: 'norun'});
+    if (block.kind === 'text' || block.kind === 'mermaid' || block.kind === 'file')
+      results.push({
+        kind: block.kind,
+        route: page.route,
+        file: page.file,
+        line: block.line,
+        status: block.kind === 'file' ? 'ran' : 'norun',
+      });
 
 const KINDS = ['python', 'bash', 'curl', 'sql', 'typescript', 'json', 'output', 'signature', 'yaml'];
 const count = (list, status) => list.filter((r) => r.status === status).length;
-const cell = (list) => (list.length ? `${count(list, 'ran')}/${count(list, 'norun')}/${count(list, 'failed')}` : '');
+const cell = (list) =>
+  list.length ? `${count(list, 'ran') + count(list, 'checked')}/${count(list, 'norun')}/${count(list, 'failed')}` : '';
 console.log(`\n${'page (ran/norun/failed)'.padEnd(70)} ${KINDS.map((k) => k.padEnd(10)).join('')}`);
 for (const page of pages) {
   const mine = results.filter((r) => r.route === page.route && KINDS.includes(r.kind));
@@ -65,6 +72,7 @@ const tally = (kind, label, verb) => {
   const list = of(kind);
   if (!list.length) return undefined;
   const extra = [
+    count(list, 'checked') && `${count(list, 'checked')} parsed in their dialect`,
     count(list, 'norun') && `${count(list, 'norun')} norun`,
     count(list, 'failed') && `${count(list, 'failed')} failed`,
   ];
@@ -91,9 +99,10 @@ if (notebooks.length) {
   const skipped = notebooks.reduce((sum, r) => sum + (r.skipped ?? 0), 0);
   const failedNotebooks = count(notebooks, 'failed') ? `, ${count(notebooks, 'failed')} failed` : '';
   parts.push(
-    `notebooks ${count(notebooks, 'ran')}/${notebooks.length} ran (${skipped} norun cells skipped${failedNotebooks})`,
+    `notebooks ${count(notebooks, 'ran')}/${notebooks.length} ran (fresh kernel; ${skipped} norun cells skipped${failedNotebooks})`,
   );
 }
+if (of('file').length) parts.push(`files ${of('file').length} saved by the session`);
 if (of('text').length) parts.push(`text ${of('text').length} norun`);
 if (of('mermaid').length) parts.push(`mermaid ${of('mermaid').length} drawn at build`);
 console.log(`\nsamples: ${parts.join('; ')}`);

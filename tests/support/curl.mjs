@@ -1,7 +1,7 @@
 // Reads curl commands the way a shell would split them, enough to check that a
 // documented command calls a real operation: method, URL, headers and body.
 
-/** Shell words of a command: quotes removed, line continuations joined. */
+/** Shell words of a command: quotes removed, line continuations joined, unquoted `;`, `&&`, `|` words of their own. */
 export function shellWords(command) {
   const text = command.replace(/\\\r?\n/g, ' ');
   const words = [];
@@ -24,6 +24,13 @@ export function shellWords(command) {
     } else if (/\s/.test(c)) {
       if (word !== null) words.push(word);
       word = null;
+    } else if (/[;&|]/.test(c)) {
+      // An unquoted separator ends the command's words: `curl … "$URL"; break`.
+      if (word !== null) words.push(word);
+      word = null;
+      let separator = c;
+      while (i + 1 < text.length && /[;&|]/.test(text[i + 1])) separator += text[++i];
+      words.push(separator);
     } else {
       word = (word ?? '') + c;
     }
@@ -54,13 +61,19 @@ export function parseCurl(command) {
   const start = words.indexOf('curl');
   const request = {method: undefined, url: undefined, headers: [], data: [], form: [], uploadFile: undefined};
   for (let i = start + 1; i < words.length; i++) {
-    const w = words[i];
+    let w = words[i];
+    if (/^[;&|]+$/.test(w)) break; // the next command of the line
+    // Short options run together (`-sSfo file`): the flags before the last take no value.
+    if (/^-[a-zA-Z]{2,}$/.test(w)) w = `-${w.at(-1)}`;
     if (w === '-X' || w === '--request') request.method = words[++i];
     else if (w === '-H' || w === '--header') request.headers.push(words[++i]);
     else if (DATA.has(w)) request.data.push(words[++i]);
     else if (w === '-F' || w === '--form') request.form.push(words[++i]);
     else if (w === '-T' || w === '--upload-file') request.uploadFile = words[++i];
-    else if (w === '-o' || w === '--output' || w === '-u' || w === '--user') i++;
+    else if (
+      ['-o', '--output', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-w', '--write-out'].includes(w)
+    )
+      i++;
     else if (!w.startsWith('-') && request.url === undefined) request.url = w;
   }
   request.method ??= request.uploadFile ? 'PUT' : request.data.length || request.form.length ? 'POST' : 'GET';

@@ -99,4 +99,28 @@ describe('a curl command is accepted only when everything it did worked', () => 
   it('fails a command that made no request', () => {
     expect(commandResults(curl, {status: 'ran', calls: []})[0].detail).toMatch(/no request/);
   });
+
+  it('counts downloads and uploads too, and fails one answered with an error although curl exited 0', () => {
+    const download = block(
+      'bash',
+      'curl -s -o status.json https://api-atlas.nomic.ai/v1/task/$TASK\n  COMPLETED) curl -s -o result.json "$(jq -r .result_url status.json)"; break ;;\ncurl -sSfo a.pdf https://assets.nomicatlas.com/a.pdf\n',
+      '',
+      200,
+    );
+    expect(classify([download])[0].kind).toBe('curl');
+    const results = commandResults(download, {
+      status: 'ran',
+      calls: [
+        call('c1', 'https://api-atlas.nomic.ai/v1/task/abc', 'GET', 200),
+        call('c2', 'https://results.nomicatlas.com/abc.json?X-Amz-Expires=3600', 'GET', 404),
+        call('c3', 'https://assets.nomicatlas.com/a.pdf', 'GET', 200),
+      ],
+    });
+    expect(results.map((r: Result) => [r.line, r.status])).toEqual([
+      [201, 'ran'],
+      [202, 'failed'],
+      [203, 'ran'],
+    ]);
+    expect(results[1].detail).toMatch(/404/);
+  });
 });

@@ -6,7 +6,9 @@ output (stdout, JSON): `{id: problem or null}`.
 
 - json, `schema="POST /v1/query/topk request"` (the body), `"… response"` (its first 2xx
   answer) or `"… response 422"`, or a schema of its own (`"atlas-v1#/components/schemas/Selection"`):
-  validated with the fake Atlas's spec validator (fakes/atlas/spec.py).
+  validated with the fake Atlas's spec validator (fakes/atlas/spec.py); `schema="json-schema"`, a
+  JSON Schema the page has the reader write (an extraction schema): valid under the 2020-12
+  meta-schema, with no keyword the standard does not define.
 - signature, `signature="nomic.AtlasDataset.add_data"`: the shown `name(params)` must have the
   real callable's parameters, in order, of the same kind (positional or keyword-only) and with
   the same defaults. `self` is left out of methods.
@@ -39,8 +41,53 @@ def meta_value(meta: str, key: str) -> str | None:
     return match[1] if match else None
 
 
+# The keywords of JSON Schema 2020-12 (its core, applicator, validation, format, content and meta-data
+# vocabularies): a schema a page shows may use these and no others, so a misspelt `requried` fails.
+JSON_SCHEMA_KEYWORDS = {
+    "$schema", "$id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$defs", "$comment", "$vocabulary",
+    "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "prefixItems", "items", "contains",
+    "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems",
+    "unevaluatedProperties", "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
+    "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains",
+    "minContains", "maxProperties", "minProperties", "required", "dependentRequired", "format", "contentEncoding",
+    "contentMediaType", "contentSchema", "title", "description", "default", "deprecated", "readOnly", "writeOnly",
+    "examples",
+}
+MAPS_OF_SCHEMAS = ("properties", "patternProperties", "$defs", "dependentSchemas")
+
+
+def json_schema_problems(schema, where: str = "") -> list[str]:
+    """A JSON Schema a page has the reader write: valid under the 2020-12 meta-schema, and no keyword it
+    does not define."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    problems = []
+    if not where:
+        try:
+            Draft202012Validator.check_schema(schema)
+        except SchemaError as error:
+            return [f"not a valid JSON Schema: {error.message}"]
+    if not isinstance(schema, dict):
+        return problems
+    for key, value in schema.items():
+        if key not in JSON_SCHEMA_KEYWORDS:
+            problems.append(f"{where or '(root)'}: {key!r} is not a JSON Schema keyword")
+        elif key in MAPS_OF_SCHEMAS and isinstance(value, dict):
+            for name, sub in value.items():
+                problems += json_schema_problems(sub, f"{where}/{key}/{name}")
+        elif isinstance(value, dict) and key not in ("const", "default", "enum", "examples"):
+            problems += json_schema_problems(value, f"{where}/{key}")
+        elif isinstance(value, list) and key in ("allOf", "anyOf", "oneOf", "prefixItems"):
+            for i, sub in enumerate(value):
+                problems += json_schema_problems(sub, f"{where}/{key}/{i}")
+    return problems
+
+
 def check_json(code: str, meta: str) -> str | None:
     named = meta_value(meta, "schema") or ""
+    if named == "json-schema":
+        return "; ".join(json_schema_problems(json.loads(code))) or None
     component = COMPONENT.match(named)
     if component:
         problems = SPECS._errors(f"urn:{component[1]}#{component[2]}", json.loads(code))

@@ -1,15 +1,15 @@
-// One result per curl command that calls the Atlas API, from a bash block's run: the stand-in
+// One result per curl command of a bash block, from the block's run: calls to the Atlas API,
+// and the storage uploads and downloads (`result_url`, sample files) too. The stand-in
 // (bin/curl) logs each invocation's URLs and exit status, and the fake Atlas what it answered
 // each of them (pagerun gives both back as the block's `calls`). A command is accepted when
 // its block ran through (exit status 0, nothing recorded against it) and every request it
-// made was answered 2xx within the spec.
+// made was answered 2xx within the spec: a download answered 404 fails even where
+// `curl -s -o file URL` wrote the error into the file and exited 0.
 import {curlCommands, parseCurl} from '../../support/curl.mjs';
 
-const ATLAS = 'https://api-atlas.nomic.ai';
-
-/** The Atlas curl commands of a block, each with its line in the page file. */
-export function atlasCommands(block) {
-  const commands = curlCommands(block.code).filter((c) => c.includes(ATLAS));
+/** The curl commands of a block, each with its line in the page file. */
+export function blockCommands(block) {
+  const commands = curlCommands(block.code);
   // Where each command starts: the first line of a (backslash-continued) logical line that has it.
   const starts = [];
   const lines = block.code.split('\n');
@@ -18,7 +18,7 @@ export function atlasCommands(block) {
     let logical = lines[i];
     while (/\\$/.test(lines[i]) && i + 1 < lines.length) logical += `\n${lines[++i]}`;
     if (/^\s*#/.test(logical)) continue;
-    const count = curlCommands(logical).filter((c) => c.includes(ATLAS)).length;
+    const count = curlCommands(logical).length;
     for (let k = 0; k < count; k++) starts.push(first);
   }
   return commands.map((command, i) => ({
@@ -29,12 +29,15 @@ export function atlasCommands(block) {
   }));
 }
 
-/** A pattern for the URLs a command's URL can expand to: each $VAR, ${VAR} or $(...) matches one path segment or more. */
+/** A pattern for the URLs a command's URL can expand to: each $VAR, ${VAR} or $(...) matches any text (a path, or a whole URL with its query). */
 export function urlPattern(url) {
   const parts = url.split(/(\$\{\w+\}|\$\w+|\$\([^)]*\))/);
-  const source = parts.map((p, i) => (i % 2 ? '[^?#]*' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const source = parts.map((p, i) => (i % 2 ? '[^#]*' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
   return new RegExp(`^${source}$`);
 }
+
+/** How much of a command's URL is literal text: an invocation goes to the most specific command it fits. */
+const literal = (url) => url.replace(/\$\{\w+\}|\$\w+|\$\([^)]*\)/g, '').length;
 
 function describe(call) {
   if (!call.requests?.length)
@@ -50,18 +53,19 @@ function describe(call) {
     .join('\n');
 }
 
-/** `[{line, status, detail}]`, one per Atlas curl command of the block, from its run. */
+/** `[{line, status, detail}]`, one per curl command of the block, from its run. */
 export function commandResults(block, run) {
-  const commands = atlasCommands(block);
+  const commands = blockCommands(block);
   if (block.norun !== undefined) return commands.map((c) => ({line: c.line, status: 'norun', detail: block.norun}));
   const made = new Map(commands.map((c) => [c, []]));
   for (const call of run.calls ?? []) {
-    const url = call.urls.find((u) => u.startsWith(ATLAS));
+    const [url] = call.urls;
     if (!url) continue;
     const method = call.requests?.[0]?.method;
-    const command = commands.find(
+    const fits = commands.filter(
       (c) => urlPattern(c.request.url ?? '').test(url) && (!method || method === c.request.method),
     );
+    const command = fits.sort((a, b) => literal(b.request.url ?? '') - literal(a.request.url ?? ''))[0];
     if (command) made.get(command).push(call);
   }
   return commands.map((command) => {
@@ -73,7 +77,7 @@ export function commandResults(block, run) {
     if (run.status === 'ran' && calls.length && !bad.length) return {line: command.line, status: 'ran'};
     const why = [
       ...(run.status !== 'ran' && run.detail ? [run.detail] : []),
-      ...(calls.length ? bad.map(describe) : ['the command made no request to the Atlas API']),
+      ...(calls.length ? bad.map(describe) : ['the command made no request']),
     ];
     return {line: command.line, status: 'failed', detail: `${command.command}\n${why.join('\n')}`};
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {hasNotebook} from '../../../src/llms/frontMatter';
 import {notebookOf, samplesNomic, type Notebook} from '../../../src/llms/notebook';
 import {parsePage} from '../../content/check-content.mjs';
+import {readerSetup} from '../prerequisites.mjs';
 
 const ROOT = path.resolve(__dirname, '../../..');
 // Links in the prose do not change what the cells run.
@@ -26,6 +27,7 @@ export async function notebookMaker(): Promise<(page: {route: string; file: stri
       url: `${SITE}${route}`,
       siteUrl: SITE,
       nomic,
+      reader: readerSetup(route),
     });
   };
 }

@@ -138,7 +138,7 @@ function pageResults(page, byLine, placeholders = {}) {
  * network) and what the reader types in place of the page's placeholders. Calls
  * `work({folder, env, token, placeholders})`; `failAll(detail)` answers when the setting cannot be made.
  */
-async function inSandbox(page, context, work, failAll) {
+async function inSandbox(page, context, work, failAll, {notebook = false} = {}) {
   const {atlas, hosts, fakeEnv, offlineData} = context;
   let prerequisites;
   try {
@@ -186,13 +186,14 @@ async function inSandbox(page, context, work, failAll) {
       ...fakeEnv,
       ...prerequisites.env,
     };
-    if (prerequisites.login) {
+    // A notebook logs in itself, with the key its reader types (src/llms/notebook.ts).
+    if (prerequisites.login && !notebook) {
       const login = spawnSync(path.join(BIN, 'nomic'), ['login', token], {cwd: folder, env, encoding: 'utf8'});
       if (login.status !== 0) return failAll(`nomic login failed:\n${login.stderr || login.stdout}`);
     }
     // What the reader types in place of the page's placeholders: their API key, and what the prerequisites give.
     const placeholders = {'nk-your-api-key': token, 'nk-...': token, ...prerequisites.placeholders};
-    return await work({folder, env, token, placeholders});
+    return await work({folder, env, token, placeholders, prerequisites});
   } catch (error) {
     return failAll(error.stack ?? String(error));
   } finally {
@@ -251,14 +252,19 @@ async function runPage(page, context) {
         file: page.rel,
         venv: VENV,
         fake: {url: context.atlas, token: sandbox.token},
+        // What the reader types when a command prompts (a password `mysql -p` asks for), line by line.
+        typed: sandbox.prerequisites.typed ?? [],
+        // A fence of another kind that the page has the reader save (a JSON Schema, `title="…"`) is written
+        // where it stands, so the page's own text is what its code reads.
         blocks: page.blocks
-          .filter((b) => SESSION_KINDS.has(b.kind))
+          .filter((b) => SESSION_KINDS.has(b.kind) || (b.title && b.norun === undefined))
           .map((b) => ({
             line: b.line,
-            kind: b.kind === 'curl' ? 'bash' : b.kind,
+            kind: b.kind === 'curl' ? 'bash' : SESSION_KINDS.has(b.kind) ? b.kind : 'file',
             code: substitute(b.code, sandbox.placeholders),
             norun: b.norun ?? null,
             title: b.title ?? null,
+            dialect: b.dialect ?? null,
             runs_later: Boolean(b.runsLater),
             output: b.output ?? null,
           })),
@@ -274,7 +280,10 @@ async function runPage(page, context) {
 
 /**
  * Runs one page's notebook twin (`notebook`, from src/llms/notebook.ts) top to bottom with nbclient
- * (`python -m nbrun`), in a sandbox of its own like the page's: one result, kind `notebook`.
+ * (`python -m nbrun`), in a sandbox of its own like the page's but as a new kernel has it: no page
+ * variables in the environment (the notebook asks for them, and the run types what the prerequisites
+ * give, the API key included), no packages until a cell installs them (freshenv.py), nobody logged in,
+ * and in the working folder only the files the reader brings. One result, kind `notebook`.
  */
 async function runNotebook(page, notebook, context) {
   const result = (status, detail, counts = {}) => [
@@ -289,18 +298,24 @@ async function runNotebook(page, notebook, context) {
           ? {...cell, source: cell.source.map((line) => substitute(line, sandbox.placeholders))}
           : cell,
       );
+      const answers = {NOMIC_API_KEY: sandbox.token, ...sandbox.prerequisites.env};
+      const env = Object.fromEntries(Object.entries(sandbox.env).filter(([name]) => !(name in answers)));
+      const fresh = fs.mkdtempSync(path.join(context.root, 'fresh-'));
+      fs.copyFileSync(path.join(context.freshBase, 'installed.json'), path.join(fresh, 'installed.json'));
+      Object.assign(env, {SAMPLES_FRESH: fresh, SAMPLES_FRESH_MODULES: path.join(context.freshBase, 'modules.json')});
       let ran;
       const ending = await runModule(
         context,
         'nbrun',
         sandbox,
-        {file: page.rel, notebook: {...notebook, cells}},
+        {file: page.rel, notebook: {...notebook, cells}, env, answers, fresh},
         (r) => (ran = r),
       );
       if (!ran) return result('failed', ending);
       return result(ran.status, ran.detail ?? undefined, {cells: ran.ran, skipped: ran.skipped});
     },
     (detail) => result('failed', detail),
+    {notebook: true},
   );
 }
 
@@ -318,6 +333,10 @@ async function withFakes(pages, runOne) {
   try {
     const made = spawnSync(python, [path.join(HERE, 'offline_data.py'), offlineData], {encoding: 'utf8'});
     if (made.status !== 0) throw new Error(`offline_data.py failed:\n${made.stderr}`);
+    // What a new kernel has installed, and which distribution each module is of (freshenv.py).
+    const freshBase = path.join(root, 'fresh-base');
+    const fresh = spawnSync(python, [path.join(HERE, 'freshenv.py'), freshBase], {encoding: 'utf8'});
+    if (fresh.status !== 0) throw new Error(`freshenv.py failed:\n${fresh.stderr}`);
     const fakeAtlas = await startServer(python, ['-m', 'atlas'], 'the fake Atlas');
     servers.push(fakeAtlas);
     let hosts = {...fakeAtlas.hosts};
@@ -329,7 +348,7 @@ async function withFakes(pages, runOne) {
       hosts = {...fakes.hosts, ...hosts};
       fakeEnv = fakes.env ?? {};
     }
-    const context = {python, atlas: `http://127.0.0.1:${fakeAtlas.port}`, hosts, fakeEnv, offlineData, root};
+    const context = {python, atlas: `http://127.0.0.1:${fakeAtlas.port}`, hosts, fakeEnv, offlineData, root, freshBase};
     const queue = [...pages];
     const results = [];
     await Promise.all(

@@ -1,4 +1,6 @@
-"""Reroutes the samples' HTTP(S) requests to the harness's fakes (tests/samples/README.md).
+"""Reroutes the samples' HTTP(S) requests to the harness's fakes (tests/samples/README.md); in a
+notebook's fresh environment (SAMPLES_FRESH), hides the packages no cell has installed yet
+(freshenv.py); and sends `python -m pip` to the same pip stand-in as `pip` (bin/pip).
 
 Active only when SAMPLES_HOSTS is set, to JSON mapping a host name to a base URL:
 `{"api-atlas.nomic.ai": "http://127.0.0.1:PORT", ...}`. A request made with
@@ -143,5 +145,18 @@ def _install() -> None:
     sys.meta_path.insert(0, PatchAfterImport())
 
 
+PIP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bin", "pip")
+
+
+def _argv() -> list[str]:
+    return list(getattr(sys, "orig_argv", []))
+
+
 if os.environ.get("SAMPLES_HOSTS"):
     _install()
+if _argv()[1:4] == ["-m", "pip", "install"] and os.environ.get("SAMPLES_HOSTS"):
+    os.execv(PIP, [PIP, *_argv()[3:]])  # `python -m pip install x` is checked as `pip install x` is
+if os.environ.get("SAMPLES_FRESH") and os.path.abspath(_argv()[1] if len(_argv()) > 1 else "") != PIP:
+    import freshenv
+
+    freshenv.install_gate()

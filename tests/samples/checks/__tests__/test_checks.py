@@ -30,3 +30,18 @@ def test_a_workflow_runs_only_files_the_page_saves():
     workflow = "on: push\njobs:\n  a:\n    steps:\n      - run: python scripts/sync.py --full\n"
     assert checks.check_yaml(workflow, ["scripts/sync.py"]) is None
     assert "scripts/sync.py" in checks.check_yaml(workflow, ["sync.py"])
+
+
+def test_a_json_schema_the_reader_writes_is_valid_and_uses_only_the_standards_keywords():
+    good = '{"type": "object", "properties": {"total": {"type": "number", "description": "x"}}, "required": ["total"]}'
+    assert checks.check_json(good, 'schema="json-schema"') is None
+    assert "not a valid JSON Schema" in checks.check_json('{"type": "strng"}', 'schema="json-schema"')
+    misspelt = '{"type": "object", "properties": {"total": {"type": "number", "descripton": "x"}}, "requried": ["total"]}'
+    problems = checks.check_json(misspelt, 'schema="json-schema"')
+    assert "'descripton'" in problems and "'requried'" in problems
+
+
+def test_a_misspelt_optional_field_of_an_example_fails():
+    meta = 'schema="POST /v1/query/topk request"'
+    body = '{"projection_id": "f1e499cd-b5c1-4d31-b38a-fff61e1f8b59", "k": 3, "query": "x", "feilds": ["a"]}'
+    assert "feilds" in checks.check_json(body, meta)

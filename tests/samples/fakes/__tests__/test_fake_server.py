@@ -84,10 +84,32 @@ def test_a_page_request_answered_4xx_fails_its_block_and_the_clients_is_a_note(b
     assert not client["errors"] and "not found" in client["notes"][0]
 
 
-def test_a_route_the_fake_does_not_know_is_an_error(base):
+def test_a_route_no_spec_documents_is_refused_and_an_error_whoever_asks(base):
     since = log(base)["count"]
-    call(base, "POST", "/v1/tag/apply-to-id", {"projection_id": "x"})
-    assert any("no route for POST /v1/tag/apply-to-id" in e for e in log(base, since)["errors"])
+    assert call(base, "POST", "/v1/tag/apply-to-id", {"projection_id": "x"})[0] == 404
+    assert call(base, "GET", "/v1/dataset/data/get/blob/x/y", headers={"User-Agent": "py-nomic/3.9.0"})[0] == 404
+    errors = log(base, since)["errors"]
+    assert any("no spec documents POST /v1/tag/apply-to-id" in e for e in errors)
+    assert any("no spec documents GET /v1/dataset/data/get/blob/x/y" in e for e in errors)
+
+
+def test_a_route_only_the_client_calls_is_an_error_for_a_page(base):
+    task = "0f8d6c1e-2b4a-4e8f-9c37-5a1d2e7b9f40"
+    since = log(base)["count"]
+    status, _ = call(base, "GET", f"/v1/status/{task}")
+    assert status == 404 and any("only the nomic client calls" in e for e in log(base, since)["errors"])
+    since = log(base)["count"]
+    status, _ = call(base, "GET", f"/v1/status/{task}", headers={"User-Agent": "py-nomic/3.9.0"})
+    assert status == 404 and not log(base, since)["errors"]  # the client is answered (this task does not exist)
+
+
+def test_a_header_or_query_parameter_the_spec_does_not_define_fails(base):
+    since = log(base)["count"]
+    body = {"texts": ["a"], "model": "nomic-embed-text-v1.5"}
+    assert call(base, "POST", "/v1/embedding/text", body, headers={"X-Nomic-Org": "my-org"})[0] == 422
+    assert call(base, "POST", "/v1/embedding/text?dimensions=64", body)[0] == 422
+    errors = log(base, since)["errors"]
+    assert any("header X-Nomic-Org" in e for e in errors) and any("query parameter dimensions" in e for e in errors)
 
 
 def test_each_curl_invocation_is_recorded_under_its_host_label(base):
@@ -97,6 +119,6 @@ def test_each_curl_invocation_is_recorded_under_its_host_label(base):
     assert calls == [{"method": "POST", "url": "POST /v1/embedding/text", "status": 200, "problems": []}]
 
 
-def test_the_no_spec_list_matches_the_specs(base):
+def test_every_route_of_the_fake_has_a_spec(base):
     report = json.loads(call(base, "GET", "/_fake/report")[1])
-    assert report["no_spec_list_problems"] == []
+    assert report["routes_without_spec"] == []

@@ -14,17 +14,6 @@ from . import datasets, embeddings, files, maps, query, tags, users
 from .common import ASSET_HOST, BLOB_HOST, RESULT_HOST, UPLOAD_HOST, ApiError, Reply, Request
 from .state import World
 
-# Endpoints this fake answers that neither openapi/atlas-v1.yaml nor openapi/atlas-legacy.yaml defines, and
-# who calls them. The server checks this list against the specs when it starts (see `spec_gaps`).
-NO_SPEC = [
-    ("GET", "/v1/status/{task_id}", "nomic 3.9.0 client.py PlatformTask.get polls it"),
-    ("GET", "/v1/dataset/data/get/blob/{dataset_id}/{blob_hash}", "cookbook image search (FACTS §6)"),
-    (
-        "GET",
-        "/v1/project/{project_id}/index/projection/{projection_id}/quadtree/{key:.+}",
-        "tile keys hold slashes (0/0/0.feather); the legacy spec's {quadtree_key} is one path segment",
-    ),
-]
 # Hosts other than the API: storage URLs the fake hands out and files the pages download.
 OTHER_HOSTS = [
     ("PUT", f"https://{UPLOAD_HOST}/{{file_id}}", "upload_url handed out by POST /v1/upload"),
@@ -69,7 +58,7 @@ class Atlas:
             if req.host == UPLOAD_HOST:
                 return files.storage_put(self, req)
             if req.host == RESULT_HOST:
-                return files.result_file(self, req), None
+                return files.result_file(self, req)
             if req.host == BLOB_HOST:
                 return datasets.blob_file(self, req), None
             if req.host == ASSET_HOST:

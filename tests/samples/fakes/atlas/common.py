@@ -80,6 +80,11 @@ class Reply:
     body: Any = None  # JSON-able, or bytes with content_type
     content_type: str = "application/json"
     headers: dict = field(default_factory=dict)
+    # What the answer says went wrong in the sample although the request itself was fine (a task that
+    # failed): recorded as errors of the page. `stop` also ends the block that asked (a loop that waits
+    # for what never comes).
+    problems: list = field(default_factory=list)
+    stop: bool = False
 
 
 @lru_cache(maxsize=4)

@@ -134,7 +134,6 @@ ROUTES = [
     ("POST", "/v1/project/data/add/blobs", add_blobs),
     ("POST", "/v1/project/data/get", get_data),
     ("GET", "/v1/project/data/get/blob/{dataset_id}/{blob_hash}", blob_url),
-    ("GET", "/v1/dataset/data/get/blob/{dataset_id}/{blob_hash}", blob_url),
     ("GET", "/v1/project/{org}/{slug}", by_slug),
     ("GET", "/v1/project/{project_id}", by_id),
 ]

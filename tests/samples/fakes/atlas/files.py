@@ -3,7 +3,10 @@ cancel, the result files of finished tasks, and the public sample assets.
 
 Time passes for tasks: each status read moves a task on one step, WAITING, then BUILDING,
 then COMPLETED (or FAILED), so polling code runs its loop. `result_url` exists only once a
-task has completed, as on the service. The storage hosts behave like S3 presigned URLs:
+task has completed, as on the service. A task that ends FAILED is an error of the page that
+started it (its file could not be read: the sample is wrong), and so is a task read more than
+`READS_AFTER_END` times once it has ended: the loop is waiting for a status the API never sends,
+and the block is stopped then, within seconds, not at a time limit minutes later. The storage hosts behave like S3 presigned URLs:
 PUT only, no `Authorization` header (the URL carries its signature), and the
 `x-amz-server-side-encryption: AES256` header the nomic client sends (nomic/client.py).
 """
@@ -16,6 +19,8 @@ from .common import RESULT_HOST, UPLOAD_HOST, ApiError, Reply, now, validation_e
 
 # What a task reports on its first, second, ... status read; the last repeats.
 STEPS = ("WAITING", "BUILDING", "DONE")
+# Reads of an ended task that a page may make (its loop's last read, a later block's look at the result).
+READS_AFTER_END = 5
 
 
 def _s3_error(status: int, code: str, message: str = "") -> Reply:
@@ -117,20 +122,32 @@ def task_status(atlas, req, world, task_id):
     task["reads"] += 1
     if step != "DONE":
         return Reply(200, {"task_id": task_id, "status": step, "error": None, "result": None})
+    after = task["reads"] - len(STEPS)
+    ended = "FAILED" if isinstance(task["outcome"], str) else "COMPLETED"
     if isinstance(task["outcome"], str):
-        return Reply(200, {"task_id": task_id, "status": "FAILED", "error": task["outcome"], "result": None})
-    task["completed"] = True
-    return Reply(
-        200,
-        {
-            "task_id": task_id,
-            "status": "COMPLETED",
-            "error": None,
-            "result": {},
-            "duration": 0.42,
-            "result_url": f"https://{RESULT_HOST}/{task_id}.json?X-Amz-Expires=3600",
-        },
-    )
+        reply = Reply(200, {"task_id": task_id, "status": "FAILED", "error": task["outcome"], "result": None})
+        if after == 0:
+            reply.problems.append(f"the {task['kind']} task {task_id} ended FAILED: {task['outcome']}")
+    else:
+        task["completed"] = True
+        reply = Reply(
+            200,
+            {
+                "task_id": task_id,
+                "status": "COMPLETED",
+                "error": None,
+                "result": {},
+                "duration": 0.42,
+                "result_url": f"https://{RESULT_HOST}/{task_id}.json?X-Amz-Expires=3600",
+            },
+        )
+    if after > READS_AFTER_END:
+        reply.stop = True
+        reply.problems.append(
+            f"{req.method} {req.path} was read {after} times after the task ended {ended}: the loop is waiting for "
+            "a status the API never sends (WAITING, BUILDING, COMPLETED, FAILED)"
+        )
+    return reply
 
 
 def cancel_task(atlas, req, world, task_id):
@@ -140,14 +157,15 @@ def cancel_task(atlas, req, world, task_id):
     return Reply(204)
 
 
-def result_file(atlas, req) -> Reply:
-    """GET of a completed task's `result_url`."""
+def result_file(atlas, req) -> tuple[Reply, str | None]:
+    """GET of a completed task's `result_url`; with the API key that started the task, whose page asked."""
     task = atlas.tasks.get(req.path.strip("/").removesuffix(".json"))
+    owner = task and task["token"]
     if task is None or not task.get("completed"):
-        return _s3_error(404, "NoSuchKey")
+        return _s3_error(404, "NoSuchKey"), owner
     if req.headers.get("Authorization"):
-        return _s3_error(400, "InvalidArgument", "Only one auth mechanism allowed")
-    return Reply(200, json.dumps(task["outcome"]).encode(), "application/json")
+        return _s3_error(400, "InvalidArgument", "Only one auth mechanism allowed"), owner
+    return Reply(200, json.dumps(task["outcome"]).encode(), "application/json"), owner
 
 
 def asset(atlas, req) -> Reply:

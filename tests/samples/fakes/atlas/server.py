@@ -9,17 +9,20 @@ apart.
 Every API request is checked against the specs before it is answered (spec.py), whoever
 sends it: a request the specs refuse is answered 422 (or 400 where the operation documents
 no 422) and recorded as an error of the page whose API key sent it, so the block that sent
-it fails even when the sample never looks at the status. So is any 4xx answered to a
-page's own request (Python or curl), a route the fake does not know, a crash of the fake,
-and a response that does not match its spec. A 4xx answered to the nomic client is a note
+it fails even when the sample never looks at the status. Only routes a spec documents are
+answered: the published specs, and for the nomic client alone the few it calls that they do
+not (client-routes.yaml); any other route is refused and recorded the same way. So is any 4xx
+answered to a page's own request (Python or curl), a crash of the fake, and a response that
+does not match its spec. A 4xx answered to the nomic client is a note
 instead (the client asks for a dataset by name and creates it on a 404); notes are shown
 with a failed block.
 
 Admin endpoints (for the runner, never reached by samples):
 - `POST /_fake/seed` — datasets and maps a page's prerequisites say the reader has;
-- `GET /_fake/log?token=...&since=N` — errors and notes recorded for that API key since the Nth;
+- `GET /_fake/log?token=...&since=N` — errors and notes recorded for that API key since the Nth, and
+  whether one of the errors asks to stop the block that is running;
 - `GET /_fake/calls?ids=a,b` — what each named curl invocation asked and was answered;
-- `GET /_fake/report` — endpoints answered without a spec.
+- `GET /_fake/report` — the hosts besides the API it answers, and any route of its own no spec documents.
 """
 
 import json
@@ -34,12 +37,14 @@ from urllib.parse import parse_qs, urlsplit
 from local_server import Server
 
 from . import seed
-from .atlas import NO_SPEC, OTHER_HOSTS, Atlas
+from .atlas import OTHER_HOSTS, Atlas
 from .common import API_HOST, HOSTS, ApiError, Reply, Request
 from .spec import Specs
 
 ROOT = Path(__file__).resolve().parents[4]
 SPEC_FILES = [ROOT / "openapi" / "atlas-v1.yaml", ROOT / "openapi" / "atlas-legacy.yaml"]
+# Routes only the nomic client calls, checked as strictly; a page's own request there is an error.
+CLIENT_ONLY = Path(__file__).with_name("client-routes.yaml")
 HOST_PREFIX = re.compile(r"^/_host/([^/]+)(/.*)?$")
 CALL_HOST = re.compile(r"^([a-z0-9]+)\.localhost(:\d+)?$", re.IGNORECASE)
 
@@ -51,32 +56,28 @@ def log(message: str) -> None:
 class State:
     def __init__(self):
         self.atlas = Atlas()
-        self.specs = Specs(SPEC_FILES)
+        self.specs = Specs([*SPEC_FILES, CLIENT_ONLY])
         self.lock = threading.Lock()
         self.events: dict[str, list[tuple[str, str]]] = {}  # API key -> [(kind, message)]
         self.calls: dict[str, list[dict]] = {}  # curl invocation -> its requests
-        self.unspecified: set[str] = set()
         self.spec_gaps = self.check_no_spec()
 
     def check_no_spec(self) -> list[str]:
-        """Where the NO_SPEC list and the specs disagree: routes without a spec that the list lacks, and
-        listed routes that a spec now defines."""
-        listed = {(method, template) for method, template, _ in NO_SPEC}
+        """The fake's API routes that no spec documents: it would refuse to answer them (see `answer`)."""
         gaps = []
         for method, _, _, template in self.atlas.routes:
             # A path the route answers: "x" per parameter, a tile key with slashes for `{key:.+}`.
             example = re.sub(r"\{(\w+)(:[^}]+)?\}", lambda m: "0/0/0.feather" if m[2] else "x", template)
-            has_spec = bool(self.specs.match(method, example))
-            if not has_spec and (method, template) not in listed:
-                gaps.append(f"{method} {template} has no spec and is missing from NO_SPEC")
-            if has_spec and (method, template) in listed:
-                gaps.append(f"{method} {template} is in NO_SPEC but a spec now defines it")
+            if not self.specs.match(method, example):
+                gaps.append(f"{method} {template} is a route of the fake that no spec documents")
         for gap in gaps:
             log(gap)
         return gaps
 
     def record(self, token: str | None, message: str, kind: str = "error") -> None:
-        if kind == "error":
+        """Records an event for a page's API key: an `error` (fails the block), a `stop` (an error that also
+        ends the block at once, see session/pagerun), or a `note` (shown with a failed block)."""
+        if kind != "note":
             log(message)
         with self.lock:
             self.events.setdefault(token or "", []).append((kind, message))
@@ -170,19 +171,20 @@ class Handler(BaseHTTPRequestHandler):
         """The reply, the API key the request belongs to, and the errors recorded for it."""
         token = req.token
         operations = state.specs.match(req.method, req.path) if req.host == API_HOST else []
-        problems = []
-        if operations:
+        problems, reply = self.refusal(req, operations)
+        if reply is None and operations:
             found = [
-                state.specs.check_request(op, req.path, req.query, req.headers.get("Content-Type"), req.body)
+                state.specs.check_request(
+                    op, req.path, req.query, req.headers.get("Content-Type"), req.body, list(req.headers.keys())
+                )
                 for op in operations
             ]
             if all(found):  # conforms to no spec that documents the operation
                 problems = [p for some in found for p in some]
-        if problems:
-            documented = all("422" in op.operation.get("responses", {}) for op in operations)
-            details = [{"loc": ["request"], "msg": p, "type": "value_error"} for p in problems]
-            reply = Reply(422, {"detail": details}) if documented else Reply(400, {"detail": "; ".join(problems)})
-        else:
+                documented = all("422" in op.operation.get("responses", {}) for op in operations)
+                details = [{"loc": ["request"], "msg": p, "type": "value_error"} for p in problems]
+                reply = Reply(422, {"detail": details}) if documented else Reply(400, {"detail": "; ".join(problems)})
+        if reply is None:
             try:
                 reply, owner = state.atlas.handle(req)
                 token = token or owner
@@ -194,8 +196,6 @@ class Handler(BaseHTTPRequestHandler):
                 problems.append(f"{req.method} {req.path} crashed the fake:\n{traceback.format_exc()}")
                 reply = Reply(500, {"detail": f"fake Atlas crashed: {traceback.format_exc(limit=3)}"})
         shown = req.path if req.host == API_HOST else f"https://{req.host}{req.path}"
-        if req.host == API_HOST and not operations and reply.status < 400:
-            state.unspecified.add(f"{req.method} {req.route or req.path}")
         for op in operations if reply.status < 400 else []:
             if isinstance(reply.body, bytes):  # a binary answer must be one the spec documents
                 documented = state.specs.content_types(op, reply.status) or []
@@ -214,11 +214,27 @@ class Handler(BaseHTTPRequestHandler):
                 reply = Reply(500, {"detail": f"fake Atlas: {message}"})
         for problem in problems:
             state.record(token, problem)
+        for problem in reply.problems:
+            state.record(token, problem, "stop" if reply.stop else "error")
         if 400 <= reply.status < 500 and not problems:
             # The fake's reason, for the page's log: an error for the page's own requests, a note for the client's.
             kind = "note" if req.from_client else "error"
             state.record(token, f"the fake Atlas answered {reply.status} to {req.method} {shown}: {_detail(reply)}", kind)
         return reply, token, problems
+
+    @staticmethod
+    def refusal(req: Request, operations: list) -> tuple[list[str], Reply | None]:
+        """Why an API request is not answered at all, and the reply: a route no spec documents (what no spec
+        describes, no page may show, whoever asks), or one only the nomic client calls asked by a page."""
+        if req.host != API_HOST:
+            return [], None
+        if not operations:
+            problem = f"no spec documents {req.method} {req.path}: the fake Atlas answers only documented routes"
+            return [problem], Reply(404, {"detail": "Not Found"})
+        if not req.from_client and all(op.spec == CLIENT_ONLY.stem for op in operations):
+            problem = f"{req.method} {req.path} is a route only the nomic client calls; the docs document another"
+            return [problem], Reply(404, {"detail": "Not Found"})
+        return [], None
 
     def admin(self, state: State, path: str, query: dict, body: bytes) -> Reply:
         if path == "/_fake/seed":
@@ -234,8 +250,9 @@ class Handler(BaseHTTPRequestHandler):
             return Reply(
                 200,
                 {
-                    "errors": [m for kind, m in events[since:] if kind == "error"],
+                    "errors": [m for kind, m in events[since:] if kind != "note"],
                     "notes": [m for kind, m in events[since:] if kind == "note"],
+                    "stop": any(kind == "stop" for kind, _ in events[since:]),
                     "count": len(events),
                 },
             )
@@ -247,9 +264,8 @@ class Handler(BaseHTTPRequestHandler):
             return Reply(
                 200,
                 {
-                    "no_spec": [f"{m} {t}  ({why})" for m, t, why in NO_SPEC + OTHER_HOSTS],
-                    "no_spec_list_problems": state.spec_gaps,
-                    "answered_without_spec": sorted(state.unspecified),
+                    "other_hosts": [f"{m} {t}  ({why})" for m, t, why in OTHER_HOSTS],
+                    "routes_without_spec": state.spec_gaps,
                 },
             )
         return Reply(404, {"detail": "unknown admin path"})

@@ -11,6 +11,14 @@ the operation documents (a body without one is read as JSON, as FastAPI does), a
 body under its media type's schema: JSON whatever content type it came with, and the
 parts of multipart and urlencoded forms grouped by name (a field the schema types as an
 array is the list of its parts).
+
+Stricter than the server: what the spec does not define is a problem, because the docs must
+not show it even where the server would ignore it. An object schema that lists its
+`properties` (and does not say `additionalProperties`) takes no others: the validator reads
+each such schema, wherever it is used, with `unevaluatedProperties: false` (`closed()`; the
+published specs are not changed), so a misspelt optional field fails a request, a JSON example
+and the fake's own response alike. A query parameter the operation does not list fails, and so
+does a request header that is neither a standard HTTP header nor one of its header parameters.
 """
 
 import json
@@ -27,6 +35,16 @@ from referencing.jsonschema import DRAFT202012
 from .common import parse_form
 
 METHODS = ("get", "post", "put", "delete", "patch")
+# Request headers any HTTP client may send; any other one must be a header parameter of the operation.
+STANDARD_HEADERS = {
+    "accept", "accept-charset", "accept-encoding", "accept-language", "authorization", "cache-control",
+    "connection", "content-encoding", "content-length", "content-type", "cookie", "date", "expect", "host",
+    "if-match", "if-modified-since", "if-none-match", "keep-alive", "origin", "pragma", "range", "referer",
+    "te", "transfer-encoding", "upgrade", "user-agent",
+    "x-original-host",  # the harness's own: the host the request was sent to (session/sitecustomize.py)
+}
+COMPOSITION = ("allOf", "anyOf", "oneOf", "if", "then", "else", "not")
+OPEN = ("additionalProperties", "unevaluatedProperties", "patternProperties")
 ANNOTATIONS = {"description", "title", "example", "examples", "default", "format", "$comment"}
 _items = Draft202012Validator.VALIDATORS["items"]
 
@@ -51,6 +69,74 @@ def _fast_items(validator, items, instance, schema):
 Validator = validators.extend(Draft202012Validator, {"items": _fast_items})
 
 
+def closed(document: dict) -> dict:
+    """A copy of a spec in which every schema that lists `properties`, used where a value is checked (a
+    body, a response, a parameter, a property, an array's items), takes no other properties. The mark goes
+    where a schema is used, beside its `$ref`, not inside the definition, and never on a branch of
+    `allOf`/`anyOf`/`oneOf`/`if`: `unevaluatedProperties` there sees the properties every branch that
+    applied has evaluated, so a filter's `method` (its own) and `query` (its branch's) both pass."""
+    import copy
+
+    document = copy.deepcopy(document)
+
+    def target(ref: str) -> dict | None:
+        node = document
+        for part in ref[2:].split("/"):
+            if not isinstance(node, dict):
+                return None
+            node = node.get(part.replace("~1", "/").replace("~0", "~"))
+        return node if isinstance(node, dict) else None
+
+    def lists_properties(schema: dict, seen: frozenset = frozenset()) -> bool:
+        if any(key in schema for key in OPEN):
+            return False
+        if "properties" in schema:
+            return True
+        if "$ref" in schema and schema["$ref"].startswith("#/") and schema["$ref"] not in seen:
+            found = target(schema["$ref"])
+            if found is not None and lists_properties(found, seen | {schema["$ref"]}):
+                return True
+        return any(
+            isinstance(branch, dict) and lists_properties(branch, seen)
+            for key in ("allOf", "anyOf", "oneOf", "then", "else")
+            for branch in (schema[key] if isinstance(schema.get(key), list) else [schema.get(key)])
+        )
+
+    def schema(node, close: bool) -> None:
+        if not isinstance(node, dict):
+            return
+        if close and lists_properties(node):
+            node["unevaluatedProperties"] = False
+        for child in (node.get("properties") or {}).values():
+            schema(child, True)
+        for key in ("items", "additionalProperties", "contains"):
+            schema(node.get(key), True)
+        for child in node.get("prefixItems") or []:
+            schema(child, True)
+        for key in COMPOSITION:
+            for child in node[key] if isinstance(node.get(key), list) else [node.get(key)]:
+                schema(child, False)
+
+    def walk(node) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("example", "examples"):
+                    continue  # data, not schemas
+                if key == "schema":
+                    schema(value, True)
+                elif key == "schemas" and isinstance(value, dict):
+                    for definition in value.values():
+                        schema(definition, False)  # closed where it is used
+                else:
+                    walk(value)
+
+    walk({key: value for key, value in document.items()})
+    return document
+
+
 def _escape(segment: str) -> str:
     return segment.replace("~", "~0").replace("/", "~1")
 
@@ -73,16 +159,22 @@ class Specs:
         registry = Registry()
         for file in files:
             name = file.stem
-            document = yaml.safe_load(file.read_text())
+            document = closed(yaml.safe_load(file.read_text()))
             self.documents[name] = document
             registry = registry.with_resource(
                 f"urn:{name}", Resource.from_contents(document, default_specification=DRAFT202012)
             )
             for template, item in document.get("paths", {}).items():
-                regex = "^" + re.sub(r"\\\{([^}]+)\\\}", r"(?P<\1>[^/]+)", re.escape(template)) + "$"
                 literals = sum(1 for part in template.split("/") if part and not part.startswith("{"))
                 for method in METHODS:
                     if method in item:
+                        # A parameter the spec marks `x-samples-multi-segment` spans slashes (a tile key `0/0/0`).
+                        many = set(item[method].get("x-samples-multi-segment") or [])
+                        regex = "^" + re.sub(
+                            r"\\\{([^}]+)\\\}",
+                            lambda m: f"(?P<{m[1]}>{'.+' if m[1] in many else '[^/]+'})",
+                            re.escape(template),
+                        ) + "$"
                         where = f"/paths/{_escape(template)}"
                         parameters = [
                             self._parameter(document, p, f"{where}/parameters/{i}")
@@ -159,12 +251,25 @@ class Specs:
         return parameter, f"{pointer}/schema"
 
     def check_request(
-        self, op: Operation, path: str, query: dict[str, list[str]], content_type: str | None, body: bytes
+        self,
+        op: Operation,
+        path: str,
+        query: dict[str, list[str]],
+        content_type: str | None,
+        body: bytes,
+        headers: list[str] = (),
     ) -> list[str]:
-        """Problems with a request under `op`'s spec: its parameters, content type and body."""
+        """Problems with a request under `op`'s spec: its parameters, headers, content type and body."""
         where = f"request to {op.spec} {op.method.upper()} {op.template}"
         problems = []
         values = op.pattern.match(path).groupdict()
+        named = {(p.get("in"), (p.get("name") or "").lower() if p.get("in") == "header" else p.get("name")) for p, _ in op.parameters}
+        for name in query:
+            if ("query", name) not in named:
+                problems.append(f"{where}: the query parameter {name} is not one the spec defines")
+        for header in headers:
+            if header.lower() not in STANDARD_HEADERS and ("header", header.lower()) not in named:
+                problems.append(f"{where}: the header {header} is not one the spec defines for this operation")
         for parameter, pointer in op.parameters:
             name, place = parameter.get("name"), parameter.get("in")
             if place == "path":

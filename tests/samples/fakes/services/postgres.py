@@ -52,7 +52,7 @@ REVIEWS = [
     ('Not waterproof', 'Water came through the seams in light rain.', 2, True, ['waterproofing']),
     ('Sizing runs small', 'Order one size up; the medium is tight across the shoulders.', 3, True, []),
     ('Zip failed quickly', 'The zip teeth came apart within days of use.', 1, True, ['zipper']),
-    ('Light and warm', 'Packs down small and kept me warm on a windy ridge.', 5, False, None),
+    ('Light and warm', 'Packs down small and kept me warm on a windy ridge.\nWould buy again.', 5, False, None),
     ('Soles wore out', 'The tread is nearly smooth after two months.', 2, True, ['durability']),
     ('', None, 4, True, []),  # a review without text, which the query filters out
 ]

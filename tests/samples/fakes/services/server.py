@@ -161,11 +161,12 @@ def main() -> None:
         env.update(getattr(module, 'env', lambda base: {})(base))
 
     # Stand-ins for services that speak their own wire protocols.
+    import mariadb
     import mongodb
     import postgres
 
     stoppers = []
-    for service in (mongodb, postgres):
+    for service in (mongodb, postgres, mariadb):
         started = service.start()
         stoppers.append(started.stop)
         env.update(started.env)

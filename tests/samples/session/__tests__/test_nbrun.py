@@ -1,5 +1,7 @@
-"""Running a notebook twin (session/nbrun): it passes when every cell runs, fails on the cell that raises,
-skips tagged cells and counts them, and refuses a notebook that is not valid nbformat 4."""
+"""Running a notebook twin (session/nbrun): it passes when every cell runs, fails on the cell that raises or
+shows an error, answers a prompt for a key as the reader types it (and fails one it cannot answer), gives
+the kernel only the environment it is handed, skips tagged cells and counts them, and refuses a notebook
+that is not valid nbformat 4."""
 
 import json
 import os
@@ -24,14 +26,17 @@ def notebook(*cells):
     }
 
 
-def run(nb, folder):
+def run(nb, folder, answers=None):
+    kernel = {"PYTHONPATH": str(HERE / "session"), "PATH": f"{os.path.dirname(sys.executable)}:/usr/bin:/bin", "HOME": str(folder)}
+    fresh = folder / ".fresh"
+    fresh.mkdir()
     done = subprocess.run(
         [sys.executable, "-m", "nbrun"],
-        input=json.dumps({"file": "docs/x.mdx", "notebook": nb}),
+        input=json.dumps({"file": "docs/x.mdx", "notebook": nb, "env": kernel, "answers": answers or {}, "fresh": str(fresh)}),
         capture_output=True,
         text=True,
         cwd=folder,
-        env={"PYTHONPATH": str(HERE / "session"), "PATH": f"{os.path.dirname(sys.executable)}:/usr/bin:/bin", "HOME": str(folder)},
+        env={**kernel, "NOMIC_API_KEY": "nk-in-the-runner-only"},
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
@@ -43,12 +48,13 @@ def test_every_cell_runs_in_one_kernel_and_files_written_by_a_cell_are_there_for
         notebook(
             ("markdown", "# Title"),
             ("code", "%%writefile hello.py\nimport sys\nprint('hi', sys.argv[1])"),
+            ("code", "%run hello.py there"),
             ("code", "!python hello.py there > said.txt"),
             ("code", ["x = open('said.txt').read()\n", "assert x == 'hi there\\n', x"]),
         ),
         tmp_path,
     )
-    assert result == {"cells": 4, "ran": 3, "skipped": 0, "status": "ran"}
+    assert result == {"cells": 5, "ran": 4, "skipped": 0, "status": "ran"}
 
 
 def test_the_cell_that_raises_fails_the_notebook_and_is_named(tmp_path):
@@ -67,3 +73,27 @@ def test_a_notebook_that_is_not_nbformat_4_is_refused(tmp_path):
     del broken["cells"][0]["outputs"]
     result = run(broken, tmp_path)
     assert result["status"] == "failed" and "nbformat" in result["detail"]
+
+
+def test_a_cell_that_only_shows_an_error_fails_the_notebook(tmp_path):
+    # %run prints a script's traceback and lets the next cell run, as Jupyter does.
+    result = run(notebook(("code", "%%writefile bad.py\nraise KeyError('planted')"), ("code", "%run bad.py"), ("code", "x = 1")), tmp_path)
+    assert result["status"] == "failed" and "cell 2 shows an error" in result["detail"] and "planted" in result["detail"]
+
+
+def test_a_prompt_for_a_key_is_answered_as_the_reader_types_it_and_the_kernel_has_no_other_variables(tmp_path):
+    result = run(
+        notebook(
+            ("code", "import os\nassert 'NOMIC_API_KEY' not in os.environ, 'the kernel got the runner variable'"),
+            ("code", "from getpass import getpass\nkey = getpass('NOMIC_API_KEY: ')\nname = input('Your ORG_NAME: ')"),
+            ("code", "assert (key, name) == ('nk-typed', 'my-org'), (key, name)"),
+        ),
+        tmp_path,
+        answers={"NOMIC_API_KEY": "nk-typed", "ORG_NAME": "my-org"},
+    )
+    assert result["status"] == "ran", result.get("detail")
+
+
+def test_a_prompt_no_answer_names_fails_the_notebook(tmp_path):
+    result = run(notebook(("code", "value = input('Paste the thing: ')")), tmp_path, answers={"NOMIC_API_KEY": "nk-x"})
+    assert result["status"] == "failed" and "Paste the thing" in result["detail"]

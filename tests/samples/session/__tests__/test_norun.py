@@ -43,3 +43,15 @@ def test_a_stale_import_fails():
 
 def test_calls_into_a_module_read_from_source_are_checked_too():
     assert "region" in problems("from nomic.aws import embed_text\nembed_text(['a'], 'endpoint', region='us-east-1')")[0]
+
+
+def test_a_name_nomic_does_not_have_fails_on_a_module_a_class_or_an_object():
+    assert "has no attribute 'free_embedding_models'" in problems("from nomic import embed\nembed.free_embedding_models()")[0]
+    assert problems("from nomic import embed\nembed.free_embedding_model()") == []
+    from nomic import AtlasDataset
+
+    dataset = object.__new__(AtlasDataset)
+    assert "create_idx" in problems("dataset.create_idx(indexed_field='text')", {"dataset": dataset})[0]
+    # Attributes the class's methods assign are the object's too.
+    assert problems("print(dataset.id, dataset.meta)", {"dataset": dataset}) == []
+    assert problems("import nomic\nnomic.AtlasDataset.from_map") and not problems("import nomic\nnomic.AtlasDataset.add_data")

@@ -11,15 +11,26 @@ def test_a_changed_count_does_not_match():
     assert "line 1" in compare("3 chunks", "4 chunks")
 
 
-def test_ellipsis_lines_stand_for_any_lines():
-    assert compare("start\n...\nend", "start\na\nb\nend") is None
-    assert compare("start\n...\nend", "start\nend") is None
-    assert compare("start\n...\nend", "start\na") is not None
+def test_a_skipped_run_of_lines_says_how_many():
+    assert compare("start\n... (2 lines)\nend", "start\na\nb\nend") is None
+    assert compare("start\n... (2 lines)\nend", "start\na\nend") is not None
+    assert compare("start\n... (up to 3 lines)\nend", "start\nend") is None
+    assert compare("start\n... (up to 3 lines)\nend", "start\na\nb\nc\nd\nend") is not None
 
 
-def test_placeholders_and_ellipses_inside_a_line_stand_for_any_text():
-    assert compare("<n> chunks from <file>", "12 chunks from report.pdf") is None
-    assert compare("768 ... 10.0/10", "768      61.4    10.0/10") is None
+def test_a_bare_ellipsis_or_a_free_placeholder_is_the_shown_outputs_own_problem():
+    # Each would match whatever the block printed.
+    assert "say how many" in compare("start\n...\nend", "start\nend")
+    assert "<first chunk> matches anything" in compare("<first chunk>", "anything at all")
+    # In a line, '...' is text like any other.
+    assert compare("768 ... 10.0/10", "768      61.4    10.0/10") is not None
+
+
+def test_numbers_ids_times_and_urls_vary_where_the_page_says_so():
+    assert compare("<number> chunks of <id> at <time>", "12 chunks of report-3.pdf at 2026-11-28T12:01:07Z") is None
+    assert compare("<number> chunks", "twelve chunks") is not None
+    assert compare("<id> done", "two words done") is not None
+    assert compare("Map: <url>", "Map: https://atlas.nomic.ai/data/my-org/tickets/map") is None
 
 
 def test_ids_and_times_vary():
@@ -34,3 +45,15 @@ def test_decimals_match_at_the_digits_shown():
 
 def test_a_code_that_lost_its_leading_zeros_does_not_match():
     assert compare("code 0099", "code 99.0") is not None
+
+
+def test_the_columns_of_a_table_may_be_aligned_to_other_values():
+    shown = "    id          x          y\n0  t-1  <number>  <number>"
+    assert compare(shown, "    id          x          y\n0  t-1 -30.674965   3.422339") is None
+    assert compare("a  b", "a b") is None and compare("a b", "a  b") is not None
+
+
+def test_a_range_of_lines_and_numbers_with_thousands_separators():
+    assert compare("a\n... (1 to 2 lines)\nb", "a\nx\nb") is None
+    assert compare("a\n... (1 to 2 lines)\nb", "a\nb") is not None
+    assert compare("embedded <number> of <number> texts", "embedded 1,200 of 20,000 texts") is None

@@ -1,33 +1,43 @@
-"""`python -m nbrun`, in a page's working folder: runs the page's notebook twin (src/llms/notebook.ts)
-top to bottom with nbclient, as a reader runs it in Jupyter, in the same sandbox and against the same
-fakes as the page's blocks (../run.mjs prepares both).
+"""`python -m nbrun`, in a notebook's working folder: runs a page's notebook twin (src/llms/notebook.ts)
+top to bottom with nbclient, as a reader runs it in a new Jupyter kernel: against the same fakes as
+the page's blocks (../run.mjs prepares both), but in a fresh environment. The kernel's environment
+holds none of the page's variables (no NOMIC_API_KEY), its packages are hidden until a cell installs
+them (../freshenv.py), and its working folder holds only the files the notebook says the reader
+brings. When a cell asks for input (`getpass("NOMIC_API_KEY: ")`) the run answers as the reader
+would, with the value of the variable the prompt names.
 
-Input (stdin, JSON): `{"file": "docs/…/page.mdx", "notebook": {…nbformat 4…}}`, its placeholders
+Input (stdin, JSON): `{"file": "docs/…/page.mdx", "notebook": {…nbformat 4…}, "env": {…the kernel's
+environment…}, "answers": {"NOMIC_API_KEY": "nk-…", …}, "fresh": "…/folder"}`, its placeholders
 already replaced with what the reader types. The notebook is first validated against the nbformat
 schema. Output (stdout): one JSON line, `{"status": "ran" | "failed", "cells", "ran", "skipped",
-"detail"}`. A cell tagged `skip-execution` (a block the page does not run) is skipped and counted.
-`%pip install` runs the samples' stand-in pip (../bin/pip: checks the pinned versions, installs
-nothing), through an IPython startup file.
+"detail"}`. A cell fails the notebook when it raises, and also when it only shows an error (`%run`
+prints a script's traceback and carries on, as Jupyter does). A cell tagged `skip-execution` (a
+block the page does not run) is skipped and counted. `%pip install` runs the samples' stand-in pip
+(../bin/pip: checks the pinned versions, then marks the packages installed), through an IPython
+startup file, and fails its cell when the check fails.
 """
 
+import asyncio
 import json
 import os
+import re
 import sys
-import tempfile
 
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
+from nbclient.util import ensure_async
 
 SKIP_TAG = "skip-execution"
 CELL_TIMEOUT_S = 420  # a backstop: the slowest cells build maps and run UMAP
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 STARTUP = """
 import shlex, subprocess, sys
 from IPython import get_ipython
 
 def _samples_pip(line):
-    # The stand-in pip on PATH, as the page's bash blocks use it: checks, installs nothing.
+    # The stand-in pip on PATH: checks the versions, marks the packages installed.
     done = subprocess.run(["pip", *shlex.split(line)], capture_output=True, text=True)
     print(done.stdout, end="")
     print(done.stderr, end="", file=sys.stderr)
@@ -36,6 +46,44 @@ def _samples_pip(line):
 
 get_ipython().register_magic_function(_samples_pip, "line", "pip")
 """
+
+
+class ReaderClient(NotebookClient):
+    """nbclient with a reader at the keyboard: a prompt for input is answered with the value of the
+    variable it names (`answers`); a prompt that names none is answered empty and reported."""
+
+    def __init__(self, *args, answers: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.answers = answers
+        self.unanswered: list[str] = []
+        self.prompter = None
+
+    async def async_start_new_kernel_client(self):
+        client = await super().async_start_new_kernel_client()
+        client.allow_stdin = True
+        self.prompter = asyncio.ensure_future(self._answer_prompts())
+        return client
+
+    async def _answer_prompts(self) -> None:
+        while True:
+            message = await ensure_async(self.kc.stdin_channel.get_msg(timeout=None))
+            if message["header"]["msg_type"] != "input_request":
+                continue
+            prompt = message["content"].get("prompt", "")
+            named = [name for name in self.answers if re.search(rf"\b{re.escape(name)}\b", prompt)]
+            if not named:
+                self.unanswered.append(prompt)
+            self.kc.input(self.answers[max(named, key=len)] if named else "")
+
+
+def error_cell(notebook) -> tuple[int, str] | None:
+    """The first cell that shows an error, and the error, or None."""
+    for index, cell in enumerate(notebook.cells):
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "error":
+                trace = ANSI.sub("", "\n".join(out.get("traceback") or [f"{out.get('ename')}: {out.get('evalue')}"]))
+                return index, trace[-3000:]
+    return None
 
 
 def main() -> None:
@@ -53,28 +101,33 @@ def main() -> None:
         return
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     result["skipped"] = sum(SKIP_TAG in cell.metadata.get("tags", []) for cell in code)
-    ipython_dir = tempfile.mkdtemp(prefix="ipython-", dir=os.getcwd())
+    ipython_dir = os.path.join(job["fresh"], "ipython")
     startup = os.path.join(ipython_dir, "profile_default", "startup")
-    os.makedirs(startup)
+    os.makedirs(startup, exist_ok=True)
     with open(os.path.join(startup, "00-samples.py"), "w") as handle:
         handle.write(STARTUP)
-    os.environ["IPYTHONDIR"] = ipython_dir
-    client = NotebookClient(
+    client = ReaderClient(
         notebook,
+        answers=job.get("answers") or {},
         kernel_name="python3",
         timeout=CELL_TIMEOUT_S,
         skip_cells_with_tag=SKIP_TAG,
         resources={"metadata": {"path": os.getcwd()}},
     )
+    ran = lambda: sum(1 for cell in code if cell.get("execution_count"))  # noqa: E731
     try:
-        client.execute()
-        result.update(status="ran", ran=len(code) - result["skipped"])
+        client.execute(env={**job["env"], "IPYTHONDIR": ipython_dir})
+        shown = error_cell(notebook)
+        if shown:
+            result.update(status="failed", ran=ran(), detail=f"cell {shown[0] + 1} shows an error:\n{shown[1]}")
+        else:
+            result.update(status="ran", ran=len(code) - result["skipped"])
     except CellExecutionError as error:
-        index = next((i for i, cell in enumerate(notebook.cells) if cell.get("outputs") and any(
-            o.get("output_type") == "error" for o in cell.outputs)), None)
-        ran = sum(1 for cell in code if cell.get("execution_count"))
-        where = f"cell {index + 1}" if index is not None else "a cell"
-        result.update(status="failed", ran=ran, detail=f"{where} raised:\n{str(error)[-3000:]}")
+        shown = error_cell(notebook)
+        where = f"cell {shown[0] + 1}" if shown else "a cell"
+        result.update(status="failed", ran=ran(), detail=f"{where} raised:\n{ANSI.sub('', str(error))[-3000:]}")
+    if client.unanswered and result["status"] == "ran":
+        result.update(status="failed", detail="the notebook asked for input no variable answers: " + "; ".join(client.unanswered))
     print(json.dumps(result), file=result_out, flush=True)
 
 

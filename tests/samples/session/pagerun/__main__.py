@@ -1,11 +1,14 @@
 """`python -m pagerun`, in the page's working folder: runs one page's blocks in order, in one working folder, as a reader works through the page:
 Python blocks in one interpreter and one `__main__` namespace (as if pasted one after
-another), bash blocks in one terminal (shell.py), SQL blocks with psql.
+another), bash blocks in one terminal (shell.py), SQL blocks with psql or mysql, or parsed in
+their dialect (sql_dialects.py).
 
 Input (stdin, JSON): `{"file": "docs/…/page.mdx", "venv": "…/.venv", "fake": {"url", "token"},
-"blocks": [{"line", "kind": "python" | "bash" | "sql", "code", "norun", "title", "runs_later",
+"typed": [lines the reader types when a command prompts], "blocks": [{"line", "kind": "python" | "bash" | "sql" |
+"file", "code", "norun", "title", "runs_later", "dialect",
 "output": {"line", "text"} | null}]}`. Output (stdout): one JSON line per block, written as it
-finishes: `{"line", "status": "ran" | "norun" | "failed", "detail", "calls", "output"}`, where
+finishes: `{"line", "status": "ran" | "checked" | "norun" | "failed", "detail", "calls", "output"}` (SQL of a
+dialect that does not run here is `checked`: parsed in its dialect), where
 `calls` lists a bash block's curl invocations with what the fake Atlas answered each, and
 `output` is the comparison with the output the page shows after the block. The blocks' own
 output goes to stderr.
@@ -25,13 +28,21 @@ import builtins
 import io
 import json
 import os
+import signal
 import sys
+import threading
 import types
 import urllib.request
 
-from . import messages, norun, output, shell
+from . import messages, norun, norun_shell, output, shell, sql_dialects
 
 OUTPUT_TAIL = 40  # lines of a failed block's output kept in its detail
+STAND_INS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bin")
+
+
+def real_path() -> str:
+    """PATH without the stand-ins (../bin), to ask the real tools what options they have."""
+    return os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if os.path.abspath(p) != STAND_INS)
 
 
 class Tee(io.TextIOBase):
@@ -70,6 +81,51 @@ def ask(fake: dict, path: str) -> dict:
         return json.load(response)
 
 
+class Stopped(BaseException):
+    """Raised in a Python block the fake Atlas asked to stop (a loop waiting for what never comes)."""
+
+
+class Watch:
+    """While a block runs, asks the fake Atlas twice a second whether it recorded a reason to stop the
+    block; then stops it: a Python block by an exception raised where it is (even inside `time.sleep`),
+    a bash or SQL block by `stop` (shell.py ends its process group)."""
+
+    def __init__(self, fake: dict, since: int):
+        self.fake, self.since = fake, since
+        self.stop = threading.Event()
+        self.done = threading.Event()
+        self.lock = threading.Lock()
+        self.python = False
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        with self.lock:
+            self.done.set()
+        self.thread.join()
+
+    def _watch(self) -> None:
+        while not self.done.wait(0.5):
+            try:
+                if not ask(self.fake, f"/_fake/log?token={self.fake['token']}&since={self.since}")["stop"]:
+                    continue
+            except Exception:  # noqa: BLE001 - the check after the block reports an unreachable fake
+                continue
+            with self.lock:
+                if not self.done.is_set():
+                    self.stop.set()
+                    if self.python:
+                        os.kill(os.getpid(), signal.SIGINT)
+            return
+
+    def on_signal(self, *_):
+        if self.stop.is_set() and not self.done.is_set():
+            raise Stopped("the fake Atlas stopped the block")
+
+
 def run_python(block: dict, page_ns: dict, page: messages.Page) -> tuple[str, str | None]:
     line, title = block["line"], block.get("title")
     tree = ast.parse(block["code"], filename=f"<block at line {line}>")
@@ -92,6 +148,52 @@ def run_python(block: dict, page_ns: dict, page: messages.Page) -> tuple[str, st
     return "ran", None
 
 
+def run_block(block: dict, page_ns: dict, page: messages.Page, folder: str, watch: Watch, typed: str = ""):
+    """Runs one block: its status, the detail of a failure, its curl calls, and what it printed (bash, SQL)."""
+    line, kind = block["line"], block["kind"]
+    status, detail, calls, stdout, stderr = "ran", None, [], "", ""
+    try:
+        if kind == "python":
+            watch.python = True
+            status, detail = run_python(block, page_ns, page)
+        elif kind == "file":  # a fence the page has the reader save, such as a JSON Schema the code reads
+            os.makedirs(os.path.dirname(block["title"]) or ".", exist_ok=True)
+            with open(block["title"], "w", encoding="utf-8") as saved:
+                saved.write(block["code"])
+        elif block.get("norun"):
+            problems = norun_shell.check(block["code"], line, real_path()) if kind == "bash" else []
+            status, detail = ("failed", "norun block: " + "; ".join(problems)) if problems else ("norun", None)
+        elif kind == "sql" and block.get("runs_later"):
+            with open(block["title"], "w", encoding="utf-8") as saved:
+                saved.write(block["code"])
+        else:
+            if block.get("title"):
+                with open(block["title"], "w", encoding="utf-8") as saved:
+                    saved.write(block["code"])
+            before = dict(os.environ)
+            if kind == "sql" and block.get("dialect") == "snowflake":
+                problems = sql_dialects.problems(block["code"], "snowflake", line)
+                return ("failed" if problems else "checked"), "; ".join(problems) or None, [], "", ""
+            if kind == "bash":
+                run = shell.run_bash(folder, line, block["code"], before, watch.stop, typed)
+            else:
+                run = shell.run_sql(folder, line, block["code"], before, watch.stop, block.get("dialect") or "postgres")
+            stdout, stderr = page.tidy(run.stdout), page.tidy(run.stderr)
+            sys.__stderr__.write(run.stdout + run.stderr)
+            if kind == "bash":
+                shell.apply_exports(folder, before)
+                calls = shell.curl_calls(folder, line)
+            if run.code != 0:
+                status = "failed"
+                ended = "was stopped" if run.code is None else f"exited with status {run.code}"
+                detail = f"the {kind} block {ended}"
+    except Stopped:
+        status, detail = "failed", "stopped while it ran: the fake Atlas saw it wait for what never comes"
+    except BaseException as error:  # noqa: BLE001 - a sample's failure of any kind is reported, not raised
+        status, detail = "failed", page.format_error(error)
+    return status, detail, calls, stdout, stderr
+
+
 def main() -> None:
     job = json.load(sys.stdin)
     # Results get a file descriptor of their own; fd 1 now leads to stderr, so nothing a block
@@ -108,35 +210,14 @@ def main() -> None:
     folder = os.getcwd()
     page = messages.Page(job["file"], folder, job["blocks"], job["venv"])
     fake, seen = job["fake"], 0
+    typed = "".join(f"{line}\n" for line in job.get("typed") or [])
     for block in job["blocks"]:
         line, kind = block["line"], block["kind"]
         print(f"\n===== {kind} block at {job['file']}:{line} =====", file=sys.__stderr__, flush=True)
-        status, detail, calls, stdout, stderr = "ran", None, [], "", ""
-        try:
-            if kind == "python":
-                status, detail = run_python(block, page_module.__dict__, page)
-            elif block.get("norun"):
-                status = "norun"
-            elif kind == "sql" and block.get("runs_later"):
-                with open(block["title"], "w", encoding="utf-8") as saved:
-                    saved.write(block["code"])
-            else:
-                if block.get("title"):
-                    with open(block["title"], "w", encoding="utf-8") as saved:
-                        saved.write(block["code"])
-                before = dict(os.environ)
-                run = (shell.run_bash if kind == "bash" else shell.run_sql)(folder, line, block["code"], before)
-                stdout, stderr = page.tidy(run.stdout), page.tidy(run.stderr)
-                sys.__stderr__.write(run.stdout + run.stderr)
-                if kind == "bash":
-                    shell.apply_exports(folder, before)
-                    calls = shell.curl_calls(folder, line)
-                if run.code != 0:
-                    status = "failed"
-                    ended = "was stopped" if run.code is None else f"exited with status {run.code}"
-                    detail = f"the {kind} block {ended}"
-        except BaseException as error:  # noqa: BLE001 - a sample's failure of any kind is reported, not raised
-            status, detail = "failed", page.format_error(error)
+        watch = Watch(fake, seen)
+        signal.signal(signal.SIGINT, watch.on_signal)
+        with watch:
+            status, detail, calls, stdout, stderr = run_block(block, page_module.__dict__, page, folder, watch, typed)
         if kind == "python":
             stdout, stderr = printed.take(), logged.take()
         try:

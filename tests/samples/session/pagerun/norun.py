@@ -8,6 +8,9 @@
    package (a name it imports, a class it instantiates, a method of an object an earlier
    block made, found in the page's live namespace) is bound to the real signature, so a
    misspelt keyword or a missing argument fails.
+3. Its names in `nomic`: an attribute of a nomic module, class or object that the package
+   does not have (`embed.txt(...)`, `dataset.create_idx(...)`) fails; an object's attributes
+   are those of its class and the ones its methods assign (`self.id = ...`).
 """
 
 import ast
@@ -126,11 +129,35 @@ def _signature_of_def(node: ast.FunctionDef) -> inspect.Signature:
     return inspect.Signature(params)
 
 
+def _assigned_attributes(kind: type) -> set[str]:
+    """What the methods of a class and of its bases assign to `self`: instance attributes, which the class
+    itself does not list."""
+    names: set[str] = set()
+    for base in inspect.getmro(kind):
+        try:
+            tree = ast.parse(inspect.getsource(base).lstrip())
+        except (OSError, TypeError, SyntaxError, IndentationError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                if isinstance(node.ctx, ast.Store):
+                    names.add(node.attr)
+    return names
+
+
+def _has_attribute(kind: type, name: str) -> bool:
+    if inspect.getattr_static(kind, name, None) is not None or hasattr(kind, "__getattr__"):
+        return True
+    fields = getattr(kind, "model_fields", None) or {}  # pydantic models
+    return name in fields or name in _assigned_attributes(kind)
+
+
 class Checker(ast.NodeVisitor):
     def __init__(self, namespace: dict):
         self.namespace = namespace  # the page's live names, from the blocks that ran before
         self.names: dict[str, Any] = {}  # names this block binds to something known
         self.problems: list[str] = []
+        self.reported: set[tuple[int, str]] = set()
 
     # --- what names stand for ----------------------------------------------------------------
     def visit_Import(self, node: ast.Import) -> None:
@@ -192,6 +219,7 @@ class Checker(ast.NodeVisitor):
             return None
         if isinstance(node, ast.Attribute):
             base = self.resolve(node.value)
+            self.check_attribute(node, base)
             if isinstance(base, Instance):
                 found = inspect.getattr_static(base.type, node.attr, None)
                 if isinstance(found, property):
@@ -212,6 +240,24 @@ class Checker(ast.NodeVisitor):
                 hint = inspect.signature(function).return_annotation
                 return Instance(hint) if isinstance(hint, type) and hint is not inspect.Signature.empty else None
         return None
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        self.resolve(node)  # checks each name on the way (`check_attribute`)
+        self.generic_visit(node)
+
+    def check_attribute(self, node: ast.Attribute, base: Any) -> None:
+        """A name the nomic package does not have, on one of its modules, classes or objects."""
+        if isinstance(base, Instance) and _of_package(base.type):
+            missing = not _has_attribute(base.type, node.attr)
+        elif inspect.ismodule(base) and _of_package(base) or inspect.isclass(base) and _of_package(base):
+            missing = not hasattr(base, node.attr) and not (
+                inspect.ismodule(base) and hasattr(base, "__path__") and _source(f"{base.__name__}.{node.attr}")
+            )
+        else:
+            return
+        if missing and (node.lineno, node.attr) not in self.reported:
+            self.reported.add((node.lineno, node.attr))
+            self.problems.append(f"line {node.lineno}: {_name(node.value)} has no attribute {node.attr!r} in nomic")
 
     # --- the calls ---------------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
@@ -255,7 +301,7 @@ class Bound:
 
 
 def _of_package(value: Any) -> bool:
-    module = getattr(value, "__module__", "") or ""
+    module = value.__name__ if inspect.ismodule(value) else getattr(value, "__module__", "") or ""
     return module == PACKAGE or module.startswith(PACKAGE + ".")
 
 

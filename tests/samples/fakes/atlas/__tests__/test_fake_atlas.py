@@ -130,3 +130,28 @@ def test_a_request_without_a_key_is_refused(atlas):
     with pytest.raises(ApiError) as refused:
         atlas.handle(request("GET", "/v1/user", headers={"Authorization": None}))
     assert refused.value.status == 401
+
+
+def test_a_task_that_ends_failed_is_an_error_of_the_page_that_started_it(atlas):
+    task_id = answer(atlas, "POST", "/v1/parse", {"file_url": "https://example.com/not-a-sample.pdf"}).body["task_id"]
+    steps = [answer(atlas, "GET", f"/v1/task/{task_id}") for _ in range(4)]
+    assert [s.body["status"] for s in steps] == ["WAITING", "BUILDING", "FAILED", "FAILED"]
+    assert not steps[1].problems and "ended FAILED" in steps[2].problems[0] and not steps[3].problems
+
+
+def test_a_loop_that_waits_for_a_status_that_never_comes_is_stopped_after_a_few_reads(atlas):
+    url = "https://assets.nomicatlas.com/department-of-labor-data.pdf"
+    task_id = answer(atlas, "POST", "/v1/parse", {"file_url": url}).body["task_id"]
+    from atlas.files import READS_AFTER_END, STEPS
+
+    replies = [answer(atlas, "GET", f"/v1/task/{task_id}") for _ in range(len(STEPS) + READS_AFTER_END + 1)]
+    assert not any(r.stop for r in replies[:-1])  # a page's last read, and a later look at the result, are fine
+    assert replies[-1].stop and "never sends" in replies[-1].problems[0]
+
+
+def test_a_result_download_before_the_task_completed_belongs_to_the_page_that_started_it(atlas):
+    url = "https://assets.nomicatlas.com/department-of-labor-data.pdf"
+    task_id = answer(atlas, "POST", "/v1/parse", {"file_url": url}).body["task_id"]
+    early = request("GET", f"/{task_id}.json", host=RESULT_HOST, headers={"Authorization": None})
+    reply, owner = atlas.handle(early)
+    assert reply.status == 404 and owner == TOKEN
