@@ -38,6 +38,17 @@ const LANGUAGE_KIND = {
   mermaid: 'mermaid',
 };
 
+// What may keep a block of code from running here: a limit the harness cannot stand in for. A `norun` reason
+// on code names one; anything else the harness runs, checks or fakes.
+const REAL_LIMITS = [
+  /\bGPU\b|\bCUDA\b/, // the hardware
+  /\bbrowser\b/, // runs in a web page
+  /\b(endpoint|account)\b/, // a service of the reader's the fakes do not stand in for
+  /\bdownloads?\b/, // gigabytes or a template from the network
+  /\bserver\b|\breader's app\b/, // starts a long-running server, or runs inside an app the page does not make
+  /^the content of /, // data to save, not code
+];
+
 /** A `key="value"` of a fence's info string, or undefined. */
 export function metaValue(meta, key) {
   const match = new RegExp(`(?:^|\\s)${key}="([^"]*)"`).exec(meta ?? '');
@@ -91,6 +102,8 @@ export function classify(blocks) {
     }
     if (kind === 'json' && norun === undefined && !metaValue(block.meta, 'schema'))
       problem = 'a json block names what it shows (schema="POST /v1/query/topk response") or declares norun="why"';
+    if (norun !== undefined && kind !== 'text' && !REAL_LIMITS.some((limit) => limit.test(norun)))
+      problem = `norun="${norun}" names no limit the harness cannot stand in for (a GPU, a browser, a service account or endpoint, a download, a server or the reader's own app, the content of a file): run it, or say which`;
     if (metaValue(block.meta, 'args') !== undefined)
       problem =
         'args="…" is gone: show the command that runs the file in a bash block after it, as the reader types it';

@@ -21,6 +21,16 @@ describe('every fence is run, checked or declared', () => {
     expect(kinds.map((b: Fence) => Boolean(b.problem))).toEqual([false, false, false, true, false, true]);
   });
 
+  it('takes a norun reason on code only when it names a limit the harness cannot stand in for', () => {
+    const kinds = classify([
+      block('python', 'import torch\n', 'norun="needs a CUDA GPU and the 7B model"'),
+      block('python', 'import pandas\n', 'norun="needs pandas"'),
+      block('bash', 'npm run dev\n', 'norun="starts Vite\'s development server in the reader\'s app"'),
+      block('text', 'https://atlas.nomic.ai/data/ORG/MAP\n', 'norun="the form of a share link"'),
+    ]);
+    expect(kinds.map((b: Fence) => Boolean(b.problem))).toEqual([false, true, false, false]);
+  });
+
   it('needs text fences to be an output, a signature or declared, and json to name its schema', () => {
     const kinds = classify([
       block('text', 'a\n'),

@@ -31,9 +31,15 @@ sys.path.insert(0, str(ROOT / "tests" / "samples" / "fakes"))
 
 from atlas.spec import Specs  # noqa: E402
 
-SPECS = Specs([ROOT / "openapi" / "atlas-v1.yaml", ROOT / "openapi" / "atlas-legacy.yaml"])
+SPECS = Specs(
+    [
+        ROOT / "openapi" / "atlas-v1.yaml",
+        ROOT / "openapi" / "atlas-legacy.yaml",
+        ROOT / "tests" / "samples" / "fakes" / "atlas" / "client-routes.yaml",  # the result files no spec describes
+    ]
+)
 SCHEMA = re.compile(r"^(GET|POST|PUT|DELETE|PATCH) (\S+) (request|response)(?: (\d{3}))?$")
-COMPONENT = re.compile(r"^(atlas-v1|atlas-legacy)#(/components/schemas/[\w.-]+)$")
+COMPONENT = re.compile(r"^(atlas-v1|atlas-legacy|client-routes)#(/components/schemas/[\w.-]+)$")
 
 
 def meta_value(meta: str, key: str) -> str | None:

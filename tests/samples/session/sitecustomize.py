@@ -1,6 +1,9 @@
 """Reroutes the samples' HTTP(S) requests to the harness's fakes (tests/samples/README.md); in a
 notebook's fresh environment (SAMPLES_FRESH), hides the packages no cell has installed yet
-(freshenv.py); and sends `python -m pip` to the same pip stand-in as `pip` (bin/pip).
+(freshenv.py); sends `python -m pip` to the same pip stand-in as `pip` (bin/pip); and makes
+waiting quicker (SAMPLES_TIME_SCALE): `time.sleep(s)` sleeps `s` times the scale, as bin/sleep
+does for the shell, so a poll loop runs its loop in a tenth of the time. The fakes' own clocks
+(a map build's lock) are unchanged, so code that waits still has to wait for them.
 
 Active only when SAMPLES_HOSTS is set, to JSON mapping a host name to a base URL:
 `{"api-atlas.nomic.ai": "http://127.0.0.1:PORT", ...}`. A request made with
@@ -154,6 +157,11 @@ def _argv() -> list[str]:
 
 if os.environ.get("SAMPLES_HOSTS"):
     _install()
+if os.environ.get("SAMPLES_TIME_SCALE"):
+    import time
+
+    _scale, _sleep = float(os.environ["SAMPLES_TIME_SCALE"]), time.sleep
+    time.sleep = lambda seconds: _sleep(max(0.0, seconds) * _scale)
 if _argv()[1:4] == ["-m", "pip", "install"] and os.environ.get("SAMPLES_HOSTS"):
     os.execv(PIP, [PIP, *_argv()[3:]])  # `python -m pip install x` is checked as `pip install x` is
 if os.environ.get("SAMPLES_FRESH") and os.path.abspath(_argv()[1] if len(_argv()) > 1 else "") != PIP:

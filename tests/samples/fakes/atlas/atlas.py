@@ -54,7 +54,7 @@ class Atlas:
     def handle(self, req: Request) -> tuple[Reply, str | None]:
         """The reply, and the API key whose page the request belongs to (for storage hosts, the
         key that was given the URL)."""
-        with self.lock:
+        with self.lock:  # the storage hosts: quick, and shared by every page
             if req.host == UPLOAD_HOST:
                 return files.storage_put(self, req)
             if req.host == RESULT_HOST:
@@ -63,11 +63,13 @@ class Atlas:
                 return datasets.blob_file(self, req), None
             if req.host == ASSET_HOST:
                 return files.asset(self, req), None
-            for method, pattern, handler, template in self.routes:
-                match = pattern.match(req.path)
-                if match and method == req.method:
-                    req.route = template
-                    if req.token is None:
-                        raise ApiError(401, "Not authenticated")
-                    return handler(self, req, self.world(req.token), **match.groupdict()), req.token
+        for method, pattern, handler, template in self.routes:
+            match = pattern.match(req.path)
+            if match and method == req.method:
+                req.route = template
+                if req.token is None:
+                    raise ApiError(401, "Not authenticated")
+                world = self.world(req.token)
+                with world.lock:  # one page's requests in turn; other pages' go on beside them
+                    return handler(self, req, world, **match.groupdict()), req.token
         raise ApiError(404, "Not Found")

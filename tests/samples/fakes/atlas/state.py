@@ -11,6 +11,7 @@ wait is always enough. Maps a page's prerequisites seed were built earlier: neve
 
 import base64
 import hashlib
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -154,6 +155,9 @@ class World:
         self.created = now()
         self.datasets: dict[str, Dataset] = {}
         self.keys: list[dict] = []
+        # A page's requests take turns; pages, each with its own key, run side by side (a map build is seconds
+        # of CPU, and numpy's linear algebra runs outside the GIL).
+        self.lock = threading.RLock()
 
     def dataset(self, dataset_id: str) -> Dataset:
         if dataset_id not in self.datasets:

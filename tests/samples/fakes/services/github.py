@@ -22,7 +22,7 @@ def _items(owner: str, repo: str) -> list[dict]:
             'node_id': f'I_kwDO{number:08d}',
             'number': number,
             'title': title,
-            'body': body,
+            'body': None if index == 4 else body,  # GitHub sends null for an issue with no description
             'user': {
                 'login': 'dependabot[bot]' if index == 6 else f'user{number % 3}',
                 'type': 'Bot' if index == 6 else 'User',

@@ -20,8 +20,9 @@ def _tickets() -> list[dict]:
                     'subject': subject,
                     'content': f'<p>{body}</p>',
                     'hs_pipeline_stage': '1' if index % 2 else '4',
-                    'hs_ticket_priority': priority.upper() if priority != 'normal' else 'MEDIUM',
-                    'hubspot_owner_id': str(700 + index % 2),
+                    # HubSpot sends null for a property never set: no priority, no owner.
+                    'hs_ticket_priority': None if index == 3 else priority.upper() if priority != 'normal' else 'MEDIUM',
+                    'hubspot_owner_id': None if index == 5 else str(700 + index % 2),
                     'createdate': created,
                     'hs_object_id': str(5_100 + index),
                 },

@@ -40,3 +40,10 @@ def test_a_block_asked_to_stop_ends_at_once(tmp_path):
 def test_what_the_reader_types_at_a_prompt_reaches_the_command(tmp_path):
     done = run(tmp_path, 1, 'read -r -p "Enter password: " secret\necho "got $secret"\n', typed="hunter2\n")
     assert done.code == 0 and done.stdout.strip() == "got hunter2", done.stderr
+
+
+def test_a_failing_step_is_named_by_its_line_in_the_block(tmp_path):
+    done = run(tmp_path, 1, "echo one\nls /no/such/folder\necho never\n")
+    assert done.code != 0 and done.failed_at == 2
+    looped = run(tmp_path, 2, "for x in a b; do\n  test $x = a\ndone\n")
+    assert looped.code != 0 and looped.failed_at == 2

@@ -135,8 +135,8 @@ def run_python(block: dict, page_ns: dict, page: messages.Page) -> tuple[str, st
         with open(title, "w", encoding="utf-8") as saved:
             saved.write(block["code"])
     if block.get("norun"):
-        problems = norun.check(tree, page_ns)
-        return ("failed", "norun block: " + "; ".join(problems)) if problems else ("norun", None)
+        problems = norun.check(tree, page_ns, line)
+        return ("failed", f"norun block ({page.file}): " + "; ".join(problems)) if problems else ("norun", None)
     if block.get("runs_later"):
         return "ran", None  # saved; the page's command that runs it is a later bash block
     sys.argv = [title] if title else ["page.py"]
@@ -162,7 +162,7 @@ def run_block(block: dict, page_ns: dict, page: messages.Page, folder: str, watc
                 saved.write(block["code"])
         elif block.get("norun"):
             problems = norun_shell.check(block["code"], line, real_path()) if kind == "bash" else []
-            status, detail = ("failed", "norun block: " + "; ".join(problems)) if problems else ("norun", None)
+            status, detail = ("failed", f"norun block ({page.file}): " + "; ".join(problems)) if problems else ("norun", None)
         elif kind == "sql" and block.get("runs_later"):
             with open(block["title"], "w", encoding="utf-8") as saved:
                 saved.write(block["code"])
@@ -187,6 +187,9 @@ def run_block(block: dict, page_ns: dict, page: messages.Page, folder: str, watc
                 status = "failed"
                 ended = "was stopped" if run.code is None else f"exited with status {run.code}"
                 detail = f"the {kind} block {ended}"
+                if run.failed_at:
+                    failing = block["code"].split("\n")[run.failed_at - 1].strip()
+                    detail += f" at {page.file}:{line + run.failed_at}: {failing}"
     except Stopped:
         status, detail = "failed", "stopped while it ran: the fake Atlas saw it wait for what never comes"
     except BaseException as error:  # noqa: BLE001 - a sample's failure of any kind is reported, not raised

@@ -153,8 +153,9 @@ def _has_attribute(kind: type, name: str) -> bool:
 
 
 class Checker(ast.NodeVisitor):
-    def __init__(self, namespace: dict):
+    def __init__(self, namespace: dict, offset: int = 0):
         self.namespace = namespace  # the page's live names, from the blocks that ran before
+        self.offset = offset  # the page line before the block's first: problems name lines of the page
         self.names: dict[str, Any] = {}  # names this block binds to something known
         self.problems: list[str] = []
         self.reported: set[tuple[int, str]] = set()
@@ -179,7 +180,7 @@ class Checker(ast.NodeVisitor):
             if isinstance(module, Missing):
                 value = module.lookup(alias.name)
                 if value is None:
-                    self.problems.append(f"line {node.lineno}: {node.module} defines no {alias.name}")
+                    self.problems.append(f"line {self.offset + node.lineno}: {node.module} defines no {alias.name}")
                     continue
             elif hasattr(module, alias.name):
                 value = getattr(module, alias.name)
@@ -187,7 +188,7 @@ class Checker(ast.NodeVisitor):
                 try:
                     value = importlib.import_module(f"{node.module}.{alias.name}")
                 except ModuleNotFoundError:
-                    self.problems.append(f"line {node.lineno}: cannot import name {alias.name!r} from {node.module}")
+                    self.problems.append(f"line {self.offset + node.lineno}: cannot import name {alias.name!r} from {node.module}")
                     continue
             self.names[alias.asname or alias.name] = value
 
@@ -257,7 +258,7 @@ class Checker(ast.NodeVisitor):
             return
         if missing and (node.lineno, node.attr) not in self.reported:
             self.reported.add((node.lineno, node.attr))
-            self.problems.append(f"line {node.lineno}: {_name(node.value)} has no attribute {node.attr!r} in nomic")
+            self.problems.append(f"line {self.offset + node.lineno}: {_name(node.value)} has no attribute {node.attr!r} in nomic")
 
     # --- the calls ---------------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
@@ -279,13 +280,13 @@ class Checker(ast.NodeVisitor):
             accepts_any = any(p.kind == p.VAR_KEYWORD for p in signature.parameters.values())
             unknown = [k for k in keywords if k not in signature.parameters and not accepts_any]
             if unknown:
-                self.problems.append(f"line {node.lineno}: {_name(node.func)}() takes no keyword {unknown[0]!r}")
+                self.problems.append(f"line {self.offset + node.lineno}: {_name(node.func)}() takes no keyword {unknown[0]!r}")
             return
         positional = [None] * (len(node.args) + (1 if bound else 0))
         try:
             signature.bind(*positional, **{k.arg: None for k in node.keywords})
         except TypeError as error:
-            self.problems.append(f"line {node.lineno}: {_name(node.func)}(): {error}")
+            self.problems.append(f"line {self.offset + node.lineno}: {_name(node.func)}(): {error}")
 
 
 class Instance:
@@ -309,8 +310,9 @@ def _name(node: ast.AST) -> str:
     return ast.unparse(node)
 
 
-def check(tree: ast.Module, namespace: dict) -> list[str]:
-    """Problems with a norun block's imports and its calls into nomic; empty when none are found."""
-    checker = Checker(namespace)
+def check(tree: ast.Module, namespace: dict, offset: int = 0) -> list[str]:
+    """Problems with a norun block's imports and its calls into nomic; empty when none are found. A problem's
+    line is `offset` plus its line in the block (the fence's line in the page file, for page lines)."""
+    checker = Checker(namespace, offset)
     checker.visit(tree)
     return checker.problems

@@ -38,16 +38,18 @@ __save() {
   return $__status
 }
 trap __save EXIT
+trap '[ -e "$SAMPLES_STATE.failed" ] || printf "%s\n" "$LINENO" >"$SAMPLES_STATE.failed"' ERR
 set -eo pipefail
 source "$1"
 """
 
 
 class Result:
-    def __init__(self, code: int | None, stdout: str, stderr: str):
+    def __init__(self, code: int | None, stdout: str, stderr: str, failed_at: int | None = None):
         self.code = code
         self.stdout = stdout
         self.stderr = stderr
+        self.failed_at = failed_at  # the line of the block (from 1) whose command failed, when known
 
 
 def run_bash(
@@ -58,13 +60,18 @@ def run_bash(
     scratch.mkdir(exist_ok=True)
     script = scratch / f"block-{line}.sh"
     script.write_text(code)
+    failed = scratch / "state.sh.failed"
+    failed.unlink(missing_ok=True)
     env = {
         **environment,
         "SAMPLES_STATE": str(scratch / "state.sh"),
         "SAMPLES_CURL_LOG": str(scratch / f"calls-{line}.tsv"),
         "TERM": "dumb",
     }
-    return _run(["bash", "--noprofile", "--norc", "-c", PRELUDE, "bash", str(script)], folder, env, stop, typed)
+    run = _run(["bash", "--noprofile", "--norc", "-c", PRELUDE, "bash", str(script)], folder, env, stop, typed)
+    if run.code and failed.exists():
+        run.failed_at = int(failed.read_text().split()[0])
+    return run
 
 
 def exported(folder: str) -> dict[str, str]:
@@ -107,12 +114,18 @@ def run_sql(
         user, password, host, port, database = target.groups()
         command = ["mysql", "--no-defaults", "--batch", f"--host={host}", f"--port={port}", f"--user={user}",
                    f"--password={password}", database]
-        return _run(command, folder, environment, stop, code)  # batch mode stops at the first error
+        run = _run(command, folder, environment, stop, code)  # batch mode stops at the first error
+        at = re.search(r"^ERROR \d+ \(\w+\) at line (\d+)", run.stderr, re.M)
+        run.failed_at = int(at[1]) if at else None
+        return run
     url = re.sub(r"^postgresql\+\w+://", "postgresql://", environment.get("DATABASE_URL") or "")
     if not url:
         return Result(1, "", "no DATABASE_URL: the page's prerequisites name no PostgreSQL database for its SQL")
     command = ["psql", url, "--no-psqlrc", "--set", "ON_ERROR_STOP=1", "--quiet", "--file", str(script)]
-    return _run(command, folder, environment, stop)
+    run = _run(command, folder, environment, stop)
+    at = re.search(rf"^psql:{re.escape(str(script))}:(\d+): ", run.stderr, re.M)
+    run.failed_at = int(at[1]) if at else None
+    return run
 
 
 def _run(

@@ -155,3 +155,19 @@ def test_a_result_download_before_the_task_completed_belongs_to_the_page_that_st
     early = request("GET", f"/{task_id}.json", host=RESULT_HOST, headers={"Authorization": None})
     reply, owner = atlas.handle(early)
     assert reply.status == 404 and owner == TOKEN
+
+
+def test_a_parse_result_file_has_the_shape_the_docs_describe():
+    from pathlib import Path
+
+    from atlas import documents
+    from atlas.spec import Specs
+
+    here = Path(__file__).resolve().parents[1]
+    specs = Specs([here.parents[3] / "openapi" / "atlas-v1.yaml", here / "client-routes.yaml"])
+    pdf = (here.parents[1] / "fixtures" / "department-of-labor-data.pdf").read_bytes()
+    for options in ({}, {"figure_summary": {"enabled": False}}, {"table_summary": {"enabled": True}}):
+        result = documents.parse("department-of-labor-data.pdf", pdf, options)
+        assert specs._errors("urn:client-routes#/components/schemas/ParseResultFile", result) == []
+    broken = {"chunks": [{"content": "x", "blocks": []}]}  # no `embed`
+    assert specs._errors("urn:client-routes#/components/schemas/ParseResultFile", broken)
