@@ -323,7 +323,8 @@ export function notebookOf(page: NotebookPage): Notebook | undefined {
     `${titleOf(page, children)}This notebook is the code of [${page.title}](${page.url}), in the page's order. ` +
       `Its first cells install what it needs${asked.size ? ' and ask for your keys' : ''}; run it top to bottom in ` +
       `Jupyter or Colab.${bring}\n\nThe docs' checks ran it that way: from a fresh kernel, with nomic ${page.nomic}, ` +
-      `against a stand-in for the Atlas API${files.length ? ' and test copies of the files above' : ''}. ` +
+      `against a stand-in for the Atlas API${[...asked].some((name) => name !== 'NOMIC_API_KEY') ? ' and for the other services its cells call' : ''}` +
+      `${files.length ? ', with test copies of the files above' : ''}. ` +
       `Your output will show your own data.`,
   );
   if (requirements.length) code(`%pip install ${requirements.map(shellWord).join(' ')}`);

@@ -201,7 +201,7 @@ describe('the cells a fresh kernel needs first', () => {
   it('name the files the reader brings, and where the page says how to get them', () => {
     const opening = text(notebookOf(page(source, {files: ['tickets.csv'], env: []}))!.cells[0]!);
     expect(opening).toContain('- `tickets.csv` (under *Steps*)');
-    expect(opening).toContain('test copies of the files above');
+    expect(opening).toContain('for the other services its cells call, with test copies of the files above');
   });
 
   it('ask for nothing and log in to nothing on a page that needs no key', () => {

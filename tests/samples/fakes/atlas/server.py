@@ -60,9 +60,9 @@ class State:
         self.lock = threading.Lock()
         self.events: dict[str, list[tuple[str, str]]] = {}  # API key -> [(kind, message)]
         self.calls: dict[str, list[dict]] = {}  # curl invocation -> its requests
-        self.spec_gaps = self.check_no_spec()
+        self.spec_gaps = self.routes_without_spec()
 
-    def check_no_spec(self) -> list[str]:
+    def routes_without_spec(self) -> list[str]:
         """The fake's API routes that no spec documents: it would refuse to answer them (see `answer`)."""
         gaps = []
         for method, _, _, template in self.atlas.routes:
