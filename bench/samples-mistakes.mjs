@@ -48,23 +48,30 @@ function run(command, args, cwd) {
 async function catches(copy, mistake) {
   const file = path.join(copy, mistake.file);
   const original = fs.readFileSync(file, 'utf8');
+  // A mistake whose text the page no longer has would plant nothing and be counted as missed (or caught).
+  if (original.split(mistake.find).length !== 2)
+    throw new Error(`${mistake.id}: ${mistake.file} must hold its find once`);
   fs.writeFileSync(file, original.replace(mistake.find, mistake.replace));
   try {
     const content = await run('node', ['tests/content/check-content.mjs'], copy);
     const mine = content.output.split('\n').filter((line) => line.startsWith(mistake.file));
     if (mine.length) return `content check: ${mine[0]}`;
-    const samples = await run('node', ['tests/samples/run-samples.mjs', `--page=${route(mistake.file)}`], copy);
+    // As `npm run test:samples` runs it: the harness imports the notebook maker's TypeScript.
+    const samples = await run(
+      path.join(copy, 'node_modules/.bin/vite-node'),
+      ['tests/samples/run-samples.mjs', `--page=${route(mistake.file)}`],
+      copy,
+    );
     if (samples.code === 0) return undefined;
-    const failure = samples.output
-      .split('\n')
-      .findIndex((line) => line.startsWith('✗ ') && line.includes(mistake.file));
     const lines = samples.output.split('\n');
-    return failure === -1
-      ? `samples failed: ${lines.filter((l) => l.startsWith('samples:')).join(' ')}`
-      : lines
-          .slice(failure, failure + 6)
-          .join(' | ')
-          .slice(0, 300);
+    const failure = lines.findIndex((line) => line.startsWith('✗ ') && line.includes(mistake.file));
+    // A run that fails without naming the page did not catch the mistake: it broke (and says why).
+    if (failure === -1)
+      throw new Error(`the samples run failed without naming ${mistake.file}:\n${lines.slice(-15).join('\n')}`);
+    return lines
+      .slice(failure, failure + 6)
+      .join(' | ')
+      .slice(0, 300);
   } finally {
     fs.writeFileSync(file, original);
   }
@@ -106,7 +113,9 @@ try {
     const inBase = fs.existsSync(path.join(base, mistake.file))
       ? fs.readFileSync(path.join(base, mistake.file), 'utf8').split(mistake.find).length === 2
       : false;
-    const [now, then] = await Promise.all([catches(current, mistake), inBase ? catches(base, mistake) : 'n/a']);
+    // A run that breaks (a fake that would not start) counts as not caught, and says why.
+    const attempt = (copy) => catches(copy, mistake).catch((error) => (console.log(`  ! ${error.message}`), undefined));
+    const [now, then] = await Promise.all([attempt(current), inBase ? attempt(base) : 'n/a']);
     rows.push({mistake, now, then});
     console.log(
       `${now ? '✓' : '✗'} ${inBase ? (then ? '✓' : '✗') : '-'} ${mistake.kind.padEnd(16)} ${mistake.id}\n    now:  ${now ?? 'not caught'}\n    ${BASE}: ${then ?? 'not caught'}`,

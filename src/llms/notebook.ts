@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {Code, PhrasingContent, RootContent} from 'mdast';
 import {plainTree, stringify, titleOf, type MarkdownPage} from './mdxToMarkdown';
+import {splitFrontMatter} from '../shared/mdxTree.mjs';
 import {importedModules, PYTHON_DISTRIBUTIONS} from './pythonPackages';
 
 /** A Jupyter notebook, nbformat 4.5 (https://nbformat.readthedocs.io/en/latest/format_description.html). */
@@ -22,7 +23,8 @@ type Cell =
   | {
       id: string;
       cell_type: 'code';
-      metadata: {tags?: string[]};
+      /** `atlas_docs.line`: the line of the page's file where the block this cell comes from starts. */
+      metadata: {tags?: string[]; atlas_docs?: {line: number}};
       source: string[];
       outputs: [];
       execution_count: null;
@@ -277,11 +279,13 @@ export function notebookOf(page: NotebookPage): Notebook | undefined {
     markdown(stringify(prose));
     prose = [];
   };
+  const offset = splitFrontMatter(page.source).offset;
+  let from: number | undefined; // the page line of the block the next cells come from
   const code = (source: string, skip = false) =>
     cells.push({
       id: id(),
       cell_type: 'code',
-      metadata: skip ? {tags: [SKIP_TAG]} : {},
+      metadata: {...(skip ? {tags: [SKIP_TAG]} : {}), ...(from === undefined ? {} : {atlas_docs: {line: from}})},
       source: lines(source),
       outputs: [],
       execution_count: null,
@@ -335,6 +339,7 @@ export function notebookOf(page: NotebookPage): Notebook | undefined {
       continue;
     }
     const norun = node.data?.norun;
+    from = node.position ? node.position.start.line + offset : undefined;
     const file = /title="([^"]+)"/.exec(node.meta ?? '')?.[1];
     const runnable = node.lang === 'python' || ((node.lang === 'bash' || node.lang === 'sql') && !isCurl(node));
     if (node.lang === 'mermaid') {

@@ -3,8 +3,10 @@
 // Python, bash (curl included) and SQL blocks run in one session per page against the real
 // nomic client and fakes of every service they call; the outputs pages show are compared
 // with what ran; TypeScript is type-checked against the published client; JSON, signatures
-// and YAML are checked against the specs, the client and the page. Prints a table per page
-// and, last, one line a machine can read.
+// and YAML are checked against the specs, the client and the page; each page's notebook twin
+// runs from a fresh kernel, and proves the page blocks it can (session/run.mjs
+// `notebookProves`), which the page's session then does not run again (unless --kind=session).
+// Prints a table per page and, last, one line a machine can read.
 // Usage: npm run test:samples [-- --kind=session|typescript|checks|notebooks] [-- --page=quick-start]
 import {runChecks} from './checks/run.mjs';
 import {pageFences} from './fences.mjs';
@@ -13,7 +15,7 @@ import {runNotebooks, runSessions} from './session/run.mjs';
 import {checkTypeScript} from './typescript/run.mjs';
 
 const RUNNERS = {
-  session: runSessions,
+  session: (pages) => runSessions(pages, {notebooksToo: !only}),
   typescript: async (pages) =>
     (
       await checkTypeScript(
@@ -23,14 +25,17 @@ const RUNNERS = {
       )
     ).map((r) => ({...r, kind: 'typescript'})),
   checks: runChecks,
-  notebooks: async (pages) => runNotebooks(pages, await notebookMaker()),
+  notebooks: runNotebooks,
 };
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg('kind');
 const pageFilter = arg('page');
 if (only && !RUNNERS[only]) throw new Error(`--kind must be one of ${Object.keys(RUNNERS).join(', ')}`);
 
-const pages = pageFences().filter((p) => !pageFilter || p.route.includes(pageFilter));
+const notebookOf = await notebookMaker();
+const pages = pageFences()
+  .filter((p) => !pageFilter || p.route.includes(pageFilter))
+  .map((page) => ({...page, notebook: notebookOf(page)}));
 const results = [];
 for (const [name, runner] of Object.entries(RUNNERS)) {
   if (only && only !== name) continue;

@@ -110,6 +110,14 @@ describe('notebook twins', () => {
     expect(all.at(-1)).toMatchObject({cell_type: 'code', metadata: {tags: [SKIP_TAG]}});
   });
 
+  it("name in each code cell the line of the page's file its block starts on", () => {
+    // The page's source has a three-line front matter (page()), then this body.
+    const code = cells('Intro.\n\n```python\nx = 1\n```\n\n```bash\npython a.py\n```\n').filter(
+      (c) => c.cell_type === 'code',
+    );
+    expect(code.map((c) => c.metadata)).toEqual([{atlas_docs: {line: 6}}, {atlas_docs: {line: 10}}]);
+  });
+
   it('tag a norun block to be skipped, after a note with its reason', () => {
     const all = cells('```python norun="needs a GPU"\nimport torch\n```\n');
     expect(text(all[1]!)).toBe("*Not run in the docs' checks: needs a GPU.*");

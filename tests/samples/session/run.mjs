@@ -13,6 +13,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import {fileURLToPath} from 'node:url';
 import {contents, readPrerequisites, writeFiles} from '../prerequisites.mjs';
+import {variablesRead} from '../../../src/llms/notebook';
 import {commandResults} from './curl.mjs';
 import {BIN, VENV, ensureVenv} from './venv.mjs';
 
@@ -305,16 +306,34 @@ async function runNotebook(page, notebook, context) {
       const fresh = fs.mkdtempSync(path.join(context.root, 'fresh-'));
       fs.copyFileSync(path.join(context.freshBase, 'installed.json'), path.join(fresh, 'installed.json'));
       Object.assign(env, {SAMPLES_FRESH: fresh, SAMPLES_FRESH_MODULES: path.join(context.freshBase, 'modules.json')});
+      // The page blocks this notebook proves (`notebookProves`), each reported from its cells.
+      const proved = notebookProves(page);
+      const blocks = page.blocks
+        .filter((b) => proved.has(b.line))
+        .map((b) => ({line: b.line, output: b.output ?? null}));
+      const provedPage = {...page, blocks: page.blocks.filter((b) => proved.has(b.line))};
       let ran;
       const ending = await runModule(
         context,
         'nbrun',
         sandbox,
-        {file: page.rel, notebook: {...notebook, cells}, env, answers, fresh},
+        {
+          file: page.rel,
+          notebook: {...notebook, cells},
+          env,
+          answers,
+          fresh,
+          fake: {url: context.atlas, token: sandbox.token},
+          blocks,
+        },
         (r) => (ran = r),
       );
-      if (!ran) return result('failed', ending);
-      return result(ran.status, ran.detail ?? undefined, {cells: ran.ran, skipped: ran.skipped});
+      if (!ran) return [...result('failed', ending), ...pageResults(provedPage, new Map())];
+      const byLine = new Map(Object.entries(ran.blocks ?? {}).map(([line, run]) => [Number(line), run]));
+      return [
+        ...result(ran.status, ran.detail ?? undefined, {cells: ran.ran, skipped: ran.skipped}),
+        ...pageResults(provedPage, byLine),
+      ];
     },
     (detail) => result('failed', detail),
     {notebook: true},
@@ -373,22 +392,62 @@ async function withFakes(pages, runOne) {
   }
 }
 
-/** Results of every page's session blocks: `[{kind, route, file, line, status, detail}]`, in page order. */
-export function runSessions(pages) {
+/** Shell lines a notebook cell runs as a terminal does: installs, scripts, comments. */
+const NOTEBOOK_SHELL = /^\s*(#.*|pip3? install .*|python3? -m pip install .*|python3? [\w./-]+\.py(\s.*)?|)$/;
+/** Shell lines a notebook replaces with its key cell (the key exported, logging in): the page's session runs them. */
+const KEY_SHELL = /^\s*(#.*|pip3? install .*|python3? -m pip install .*|export \w+=.*|nomic login.*|)$/;
+
+const shellLines = (block) =>
+  block.kind === 'bash' && block.norun === undefined && !/(?:^|\s)terminal="/.test(block.meta ?? '')
+    ? block.code.replace(/\\\n\s*/g, ' ').split('\n')
+    : undefined;
+
+/**
+ * The lines of the page blocks its notebook proves (nbrun reports each from its cells, and the page's session
+ * does not run them), for a page whose session blocks are Python that runs, shell blocks of lines a notebook
+ * cell runs as a terminal does (an `export` of a variable the Python reads counts: the key cell asks for it by
+ * that name), and key blocks (`KEY_SHELL`), which its session runs alone. Empty for any other page: one with
+ * curl, SQL, other shell commands (a terminal's state carries from block to block, a notebook cell's does not),
+ * a norun Python block (checked in the session) or a command the reader answers at a prompt keeps its session.
+ */
+export function notebookProves(page) {
+  if (!page.notebook || readPrerequisites(page.route).typed) return new Set();
+  const withCells = new Set(page.notebook.cells.map((cell) => cell.metadata?.atlas_docs?.line));
+  const read = new Set(page.blocks.filter((b) => b.kind === 'python').flatMap((b) => variablesRead(b.code)));
+  const inCell = (line) => NOTEBOOK_SHELL.test(line) || read.has(/^\s*export (\w+)=/.exec(line)?.[1]);
+  const proved = new Set();
+  for (const block of page.blocks.filter((b) => SESSION_KINDS.has(b.kind))) {
+    const lines = shellLines(block);
+    const runs = (block.kind === 'python' && block.norun === undefined) || lines?.every(inCell);
+    if (runs && withCells.has(block.line)) proved.add(block.line);
+    else if (!lines?.every((line) => KEY_SHELL.test(line))) return new Set();
+  }
+  return proved;
+}
+
+/**
+ * Results of every page's session blocks: `[{kind, route, file, line, status, detail}]`, in page order. With
+ * `notebooksToo`, the blocks a page's notebook proves (`notebookProves`) are left to the notebook run.
+ */
+export function runSessions(pages, {notebooksToo = false} = {}) {
+  const rest = (page) => {
+    const proved = notebooksToo ? notebookProves(page) : new Set();
+    return {...page, blocks: page.blocks.filter((b) => !proved.has(b.line))};
+  };
   return withFakes(
-    pages.filter((page) => page.blocks.some((b) => SESSION_KINDS.has(b.kind))),
+    pages.map(rest).filter((page) => page.blocks.some((b) => SESSION_KINDS.has(b.kind))),
     runPage,
   );
 }
 
 /**
- * Runs the notebook twin of every page that has one (`notebookOf(page)`, undefined for a page
- * without Python): one result per notebook, kind `notebook`, with the code cells it ran and skipped.
+ * Runs the notebook twin of every page that has one (`page.notebook`, undefined for a page without
+ * Python): one result per notebook, kind `notebook`, with the code cells it ran and skipped, and for a
+ * page it proves blocks of (`notebookProves`) the results of those blocks.
  */
-export function runNotebooks(pages, notebookOf) {
-  const notebooks = new Map(pages.map((page) => [page.route, notebookOf(page)]));
+export function runNotebooks(pages) {
   return withFakes(
-    pages.filter((page) => notebooks.get(page.route)),
-    (page, context) => runNotebook(page, notebooks.get(page.route), context),
+    pages.filter((page) => page.notebook),
+    (page, context) => runNotebook(page, page.notebook, context),
   );
 }

@@ -61,12 +61,13 @@ def start() -> Started:
     os.makedirs(SECURE_FILE_PRIV)
     user = "root" if os.geteuid() == 0 else None
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
-    subprocess.run(
+    made = subprocess.run(
         [install, "--no-defaults", f"--datadir={data}", *([f"--user={user}"] if user else []),
          "--auth-root-authentication-method=normal", "--skip-test-db"],
-        check=True,
         **quiet,
     )
+    if made.returncode != 0:
+        raise RuntimeError(f"fakes: mariadb-install-db failed ({made.returncode}):\n{made.stderr.decode(errors='replace')[-2000:]}")
     port = _free_port()
     server = subprocess.Popen(
         [server_bin, "--no-defaults", f"--datadir={data}", f"--socket={socket}", f"--port={port}",

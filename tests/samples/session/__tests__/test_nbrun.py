@@ -14,7 +14,10 @@ from conftest import HERE
 def notebook(*cells):
     made = []
     for i, (kind, source, *tags) in enumerate(cells):
-        cell = {"id": f"c{i}", "cell_type": kind, "metadata": {"tags": tags} if tags else {}, "source": source}
+        lines = [t for t in tags if isinstance(t, int)]  # the page line a cell comes from
+        tags = [t for t in tags if isinstance(t, str)]
+        metadata = {**({"tags": tags} if tags else {}), **({"atlas_docs": {"line": lines[0]}} if lines else {})}
+        cell = {"id": f"c{i}", "cell_type": kind, "metadata": metadata, "source": source}
         if kind == "code":
             cell.update(outputs=[], execution_count=None)
         made.append(cell)
@@ -26,13 +29,15 @@ def notebook(*cells):
     }
 
 
-def run(nb, folder, answers=None):
+def run(nb, folder, answers=None, blocks=None, fake=None):
     kernel = {"PYTHONPATH": str(HERE / "session"), "PATH": f"{os.path.dirname(sys.executable)}:/usr/bin:/bin", "HOME": str(folder)}
     fresh = folder / ".fresh"
     fresh.mkdir()
     done = subprocess.run(
         [sys.executable, "-m", "nbrun"],
-        input=json.dumps({"file": "docs/x.mdx", "notebook": nb, "env": kernel, "answers": answers or {}, "fresh": str(fresh)}),
+        input=json.dumps(
+            {"file": "docs/x.mdx", "notebook": nb, "env": kernel, "answers": answers or {}, "fresh": str(fresh), "blocks": blocks or [], "fake": fake}
+        ),
         capture_output=True,
         text=True,
         cwd=folder,
@@ -97,3 +102,50 @@ def test_a_prompt_for_a_key_is_answered_as_the_reader_types_it_and_the_kernel_ha
 def test_a_prompt_no_answer_names_fails_the_notebook(tmp_path):
     result = run(notebook(("code", "value = input('Paste the thing: ')")), tmp_path, answers={"NOMIC_API_KEY": "nk-x"})
     assert result["status"] == "failed" and "Paste the thing" in result["detail"]
+
+
+def test_a_covered_pages_cells_report_for_its_blocks_with_page_lines_and_outputs(tmp_path):
+    result = run(
+        notebook(
+            ("code", "print('3 chunks')", 10),
+            ("code", "%%writefile s.py\nprint('saved')", 20),
+            ("code", "%run s.py", 20),
+            ("code", "x = 1\nraise ValueError('planted')", 30),
+        ),
+        tmp_path,
+        blocks=[
+            {"line": 10, "output": {"line": 14, "text": "4 chunks\n"}},
+            {"line": 20, "output": {"line": 24, "text": "saved\n"}},
+            {"line": 30, "output": None},
+        ],
+    )
+    blocks = result["blocks"]
+    assert blocks["10"]["status"] == "ran" and blocks["10"]["output"]["status"] == "failed"
+    assert blocks["20"]["status"] == "ran" and blocks["20"]["output"]["status"] == "ran", blocks["20"]
+    assert blocks["30"]["status"] == "failed" and "docs/x.mdx:32" in blocks["30"]["detail"]
+
+
+def test_a_loop_the_fake_atlas_says_waits_for_what_never_comes_is_interrupted(tmp_path):
+    import threading
+    import time
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    class Fake(BaseHTTPRequestHandler):
+        def do_GET(self):  # the fake Atlas's log: a stop recorded for the page's key
+            body = json.dumps({"errors": ["read 9 times after the task ended"], "notes": [], "stop": True, "count": 1})
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body.encode())
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Fake)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    started = time.monotonic()
+    fake = {"url": f"http://127.0.0.1:{server.server_address[1]}", "token": "nk-x"}
+    result = run(notebook(("code", "import time\nwhile True:\n    time.sleep(0.2)", 10)), tmp_path, blocks=[{"line": 10, "output": None}], fake=fake)
+    server.shutdown()
+    assert result["status"] == "failed" and "KeyboardInterrupt" in result["detail"]
+    assert result["blocks"]["10"]["status"] == "failed" and time.monotonic() - started < 60

@@ -7,10 +7,17 @@ brings. When a cell asks for input (`getpass("NOMIC_API_KEY: ")`) the run answer
 would, with the value of the variable the prompt names.
 
 Input (stdin, JSON): `{"file": "docs/…/page.mdx", "notebook": {…nbformat 4…}, "env": {…the kernel's
-environment…}, "answers": {"NOMIC_API_KEY": "nk-…", …}, "fresh": "…/folder"}`, its placeholders
-already replaced with what the reader types. The notebook is first validated against the nbformat
-schema. Output (stdout): one JSON line, `{"status": "ran" | "failed", "cells", "ran", "skipped",
-"detail"}`. A cell fails the notebook when it raises, and also when it only shows an error (`%run`
+environment…}, "answers": {"NOMIC_API_KEY": "nk-…", …}, "fresh": "…/folder", "fake": {"url", "token"},
+"blocks": [{"line", "output": {"line", "text"} | null}]}`, its placeholders already replaced with what the
+reader types. The notebook is first validated against the nbformat schema. Output (stdout): one JSON line,
+`{"status": "ran" | "failed", "cells", "ran", "skipped", "detail", "blocks"}`.
+
+While it runs, the fake Atlas is asked twice a second whether it saw a loop wait for what never comes, and
+the kernel is interrupted then. For the page blocks it proves (`blocks`, see ../run.mjs `notebookProves`), each
+cell reports for the page block it comes from (its `atlas_docs.line`), as the page's session would: `blocks`
+maps a block's line to `{"status", "detail", "output"}`, failed when one of its cells raised or showed an
+error or the fake Atlas recorded an error for the page's key while it ran, and `output` the comparison of
+what its cells printed with the output the page shows after it. A cell fails the notebook when it raises, and also when it only shows an error (`%run`
 prints a script's traceback and carries on, as Jupyter does). A cell tagged `skip-execution` (a
 block the page does not run) is skipped and counted. `%pip install` runs the samples' stand-in pip
 (../bin/pip: checks the pinned versions, then marks the packages installed), through an IPython
@@ -21,12 +28,17 @@ import asyncio
 import json
 import os
 import re
+import signal
 import sys
+import threading
+import urllib.request
 
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 from nbclient.util import ensure_async
+
+from pagerun import output
 
 SKIP_TAG = "skip-execution"
 CELL_TIMEOUT_S = 420  # a backstop: the slowest cells build maps and run UMAP
@@ -48,20 +60,33 @@ get_ipython().register_magic_function(_samples_pip, "line", "pip")
 """
 
 
+def ask(fake: dict, path: str) -> dict:
+    with urllib.request.urlopen(f"{fake['url']}{path}", timeout=30) as response:
+        return json.load(response)
+
+
 class ReaderClient(NotebookClient):
     """nbclient with a reader at the keyboard: a prompt for input is answered with the value of the
-    variable it names (`answers`); a prompt that names none is answered empty and reported."""
+    variable it names (`answers`); a prompt that names none is answered empty and reported. With `blocks`,
+    each cell reports for the page block it comes from."""
 
-    def __init__(self, *args, answers: dict[str, str], **kwargs):
+    def __init__(self, *args, answers: dict[str, str], fake: dict | None, blocks: list[dict], file: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.answers = answers
         self.unanswered: list[str] = []
         self.prompter = None
+        self.fake, self.file = fake, file
+        self.shown = {b["line"]: b.get("output") for b in blocks}
+        self.blocks: dict[int, dict] = {}  # line -> {"status", "details", "printed"}
+        self.seen = 0
+        self.stopped = threading.Event()
 
     async def async_start_new_kernel_client(self):
         client = await super().async_start_new_kernel_client()
         client.allow_stdin = True
         self.prompter = asyncio.ensure_future(self._answer_prompts())
+        if self.fake:
+            threading.Thread(target=self._watch, daemon=True).start()
         return client
 
     async def _answer_prompts(self) -> None:
@@ -74,6 +99,63 @@ class ReaderClient(NotebookClient):
             if not named:
                 self.unanswered.append(prompt)
             self.kc.input(self.answers[max(named, key=len)] if named else "")
+
+    def _watch(self) -> None:
+        """Interrupts the kernel when the fake Atlas saw a loop wait for a status the API never sends."""
+        while not self.stopped.wait(0.5):
+            try:
+                if ask(self.fake, f"/_fake/log?token={self.fake['token']}&since={self.seen}")["stop"]:
+                    os.kill(self.km.provisioner.pid, signal.SIGINT)
+                    return
+            except Exception:  # noqa: BLE001 - the kernel may be starting or gone; the next look tells
+                continue
+
+    async def async_execute_cell(self, cell, cell_index, *args, **kwargs):
+        line = (cell.metadata.get("atlas_docs") or {}).get("line")
+        try:
+            return await super().async_execute_cell(cell, cell_index, *args, **kwargs)
+        finally:
+            if line in self.shown and cell.cell_type == "code" and SKIP_TAG not in cell.metadata.get("tags", []):
+                self._record(cell, line)
+
+    def _record(self, cell, line: int) -> None:
+        """What one cell says of its page block: its errors, the fake's, and what it printed."""
+        block = self.blocks.setdefault(line, {"status": "ran", "details": [], "printed": ""})
+        # What Jupyter's own magics print ("Writing s.py", pip's report) is not the page's output.
+        jupyters = cell.source.startswith(("%%writefile", "%pip"))
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream" and out.get("name") == "stdout" and not jupyters:
+                block["printed"] += out.get("text", "")
+            elif out.get("output_type") == "error":
+                trace = ANSI.sub("", "\n".join(out.get("traceback") or [f"{out.get('ename')}: {out.get('evalue')}"]))
+                at = re.search(r"Cell In\[\d+\], line (\d+)", trace)
+                where = f" at {self.file}:{line + int(at[1])}" if at and not cell.source.startswith("%") else ""
+                block["status"] = "failed"
+                block["details"].append(f"the cell raised{where}:\n{trace[-3000:]}")
+        if not self.fake:
+            return
+        try:
+            log = ask(self.fake, f"/_fake/log?token={self.fake['token']}&since={self.seen}")
+            self.seen = log["count"]
+            errors, notes = log["errors"], log["notes"]
+        except Exception as error:  # noqa: BLE001
+            errors, notes = [f"could not ask the fake Atlas what it recorded: {error}"], []
+        if errors:
+            block["status"] = "failed"
+            block["details"].append("The fake Atlas recorded problems during this block:\n" + "\n".join(errors))
+            if notes:
+                block["details"].append("What the fake Atlas answered:\n" + "\n".join(notes))
+
+    def block_results(self) -> dict[int, dict]:
+        results = {}
+        for line, block in self.blocks.items():
+            shown, compared = self.shown.get(line), None
+            if shown:
+                difference = output.compare(shown["text"], block["printed"]) if block["status"] == "ran" else None
+                detail = difference if block["status"] == "ran" else "the block it shows the output of did not run"
+                compared = {"line": shown["line"], "status": "failed" if detail else "ran", "detail": detail}
+            results[line] = {"status": block["status"], "detail": "\n".join(block["details"]) or None, "output": compared}
+        return results
 
 
 def error_cell(notebook) -> tuple[int, str] | None:
@@ -109,6 +191,9 @@ def main() -> None:
     client = ReaderClient(
         notebook,
         answers=job.get("answers") or {},
+        fake=job.get("fake"),
+        blocks=job.get("blocks") or [],
+        file=job["file"],
         kernel_name="python3",
         timeout=CELL_TIMEOUT_S,
         skip_cells_with_tag=SKIP_TAG,
@@ -126,8 +211,11 @@ def main() -> None:
         shown = error_cell(notebook)
         where = f"cell {shown[0] + 1}" if shown else "a cell"
         result.update(status="failed", ran=ran(), detail=f"{where} raised:\n{ANSI.sub('', str(error))[-3000:]}")
+    client.stopped.set()
     if client.unanswered and result["status"] == "ran":
         result.update(status="failed", detail="the notebook asked for input no variable answers: " + "; ".join(client.unanswered))
+    if job.get("blocks"):
+        result["blocks"] = client.block_results()
     print(json.dumps(result), file=result_out, flush=True)
 
 
