@@ -14,7 +14,8 @@ const python = (line: number, code = 'import os\nimport nomic\nnomic.login(os.en
   code,
 });
 const bash = (line: number, code: string, extra = {}) => ({kind: 'bash', line, code, ...extra});
-const proved = (p: ReturnType<typeof page>) => [...(notebookProves(p) as Set<number>)].sort((a, b) => a - b);
+const proved = (p: {route: string; blocks: Block[]; notebook?: object}) =>
+  [...(notebookProves(p) as Set<number>)].sort((a, b) => a - b);
 
 describe("the page blocks a notebook proves, so that the page's Python runs once", () => {
   it('proves Python, installs and scripts, and leaves key blocks to the session', () => {
