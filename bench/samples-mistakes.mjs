@@ -4,7 +4,8 @@
 // repository, and the page's samples and the content check are run. The same
 // mistakes are planted in a copy at a baseline commit (SAMPLES_MISTAKES_BASE,
 // default 83aaf9f, the harness before it ran every fence) where the page still
-// has the same text, so both harnesses are measured in one run.
+// has the same text, so both harnesses are measured in one run
+// (SAMPLES_MISTAKES_BASE=none measures this tree alone).
 // Usage: npm run bench:mistakes [-- --only=id1,id2]
 import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
@@ -107,12 +108,13 @@ fs.mkdirSync(base);
 try {
   copyRepository(current);
   fs.symlinkSync(path.join(ROOT, '.venv'), path.join(current, '.venv'));
-  copyAt(BASE, base);
+  if (BASE !== 'none') copyAt(BASE, base);
   const rows = [];
   for (const mistake of mistakes) {
-    const inBase = fs.existsSync(path.join(base, mistake.file))
-      ? fs.readFileSync(path.join(base, mistake.file), 'utf8').split(mistake.find).length === 2
-      : false;
+    const inBase =
+      BASE !== 'none' && fs.existsSync(path.join(base, mistake.file))
+        ? fs.readFileSync(path.join(base, mistake.file), 'utf8').split(mistake.find).length === 2
+        : false;
     // A run that breaks (a fake that would not start) counts as not caught, and says why.
     const attempt = (copy) => catches(copy, mistake).catch((error) => (console.log(`  ! ${error.message}`), undefined));
     const [now, then] = await Promise.all([attempt(current), inBase ? attempt(base) : 'n/a']);

@@ -18,8 +18,15 @@ step() {
   STEP_START=$SECONDS
   printf '\n\033[1m== %s\033[0m\n' "$*"
 }
+# A step that fails ends the suite: the builds running beside the samples end with it.
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
 summary() {
   local status=$?
+  [ -n "${BUILDS:-}" ] && kill -0 "$BUILDS" 2>/dev/null && kill_tree "$BUILDS"
   finish_step
   printf '\n\033[1m== Step times\033[0m\n'
   printf '%s\n' "${TIMES[@]}"
@@ -73,13 +80,28 @@ rm -rf "$PY_LOGS"
 step "Unit tests (Vitest; with pytest, the samples harness's own tests and the pages' claims about Python libraries)"
 npm run --silent test:unit
 .venv/bin/python -m pytest -q -p no:cacheprovider tests/samples tests/content/claims
-step "Code samples: every fence of every page run or checked, against the real client and fakes of Atlas and the other services"
+# The samples leave a core partly idle (their Python waits on the fakes) and read only the pages'
+# sources, so the builds run beside them; the API pages are generated first, since generating
+# them removes and rewrites files the samples list. The builds' output is shown when waited on.
+npm run --silent gen:api
+BUILD_LOG=$(mktemp)
+(
+  set -e
+  timed() { local start=$SECONDS; "$@"; echo "($((SECONDS - start)) s: $*)"; }
+  echo "-- Build"; timed node_modules/.bin/docusaurus build
+  echo "-- Size budgets that grow with the pages (search head, main.js, runtime)"; node tests/size/growth.mjs
+  echo "-- Builds with hosted services (Algolia and a chat endpoint, built without .git; Kapa, as a NO_INDEX preview), answered by local mocks in the tests"
+  timed npm run --silent build:hosted-test
+  timed npm run --silent build:kapa-test
+) > "$BUILD_LOG" 2>&1 & BUILDS=$!
+step "Code samples (the builds run beside them): every fence of every page run or checked, against the real client and fakes of Atlas and the other services"
 npm run --silent test:samples
-step "Build";          npm run --silent build
-step "Size budgets that grow with the pages (search head, main.js, runtime)"; node tests/size/growth.mjs
-step "Builds with hosted services (Algolia and a chat endpoint, built without .git; Kapa, as a NO_INDEX preview), answered by local mocks in the tests"
-npm run --silent build:hosted-test
-npm run --silent build:kapa-test
+step "Builds (the rest of their time, after the code samples): the site, its size budgets, and the builds with hosted services"
+builds_status=0
+wait $BUILDS || builds_status=$?
+cat "$BUILD_LOG"
+rm -f "$BUILD_LOG"
+[ $builds_status -eq 0 ]
 step "Content checks"; npm run --silent test:content
 step "Server-HTML checks of every page (no browser)"; npm run --silent test:html
 step "Browser tests";  npm run --silent test:e2e
