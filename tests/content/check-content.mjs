@@ -12,7 +12,13 @@ import yaml from 'js-yaml';
 import {classify} from '../samples/fences.mjs';
 import {prerequisiteProblems} from '../samples/prerequisites.mjs';
 import {codeFences, splitFrontMatter} from '../../src/shared/mdxTree.mjs';
-import {loginAssumptionProblems, quotedMessageProblems, removedProblems, serverClaimProblems} from './guards.mjs';
+import {
+  loginAssumptionProblems,
+  quotedMessageProblems,
+  removedProblems,
+  serverClaimProblems,
+  specProse,
+} from './guards.mjs';
 import {curlCommands, parseCurl, pathMatches} from '../support/curl.mjs';
 import specs from '../../src/api/build/specs.cjs';
 import routeList from '../support/routes.cjs';
@@ -185,17 +191,6 @@ export function parentOverview(route, routes) {
   return undefined;
 }
 
-/** Every `description` string in a parsed OpenAPI document, with where it sits. */
-function descriptions(node, where = '') {
-  if (Array.isArray(node)) return node.flatMap((item, i) => descriptions(item, `${where}[${i}]`));
-  if (!node || typeof node !== 'object') return [];
-  return Object.entries(node).flatMap(([key, value]) =>
-    key === 'description' && typeof value === 'string'
-      ? [{where, text: value}]
-      : descriptions(value, where ? `${where}.${key}` : key),
-  );
-}
-
 /** ast.parse every Python block in one interpreter; returns an error per failing block. */
 function pythonErrors(blocks) {
   if (blocks.length === 0) return [];
@@ -242,7 +237,7 @@ function main() {
   }
 
   const python = [];
-  const quoting = []; // pages whose quoted error messages are looked up at once, below
+  const quoting = []; // pages and spec descriptions whose quoted error messages are looked up at once, below
   let curlCount = 0;
   for (const [route, file] of byRoute) {
     const where = path.relative(ROOT, file);
@@ -257,8 +252,11 @@ function main() {
     const placeholder = PLACEHOLDERS.exec(body);
     if (placeholder) report(where, `placeholder wording "${placeholder[0]}"`);
     for (const problem of wordingProblems(prose)) report(where, problem);
-    for (const problem of negativeClaimProblems(where, prose, NEGATIVE_CLAIMS)) report(where, problem);
-    for (const problem of serverClaimProblems(where, prose, SERVER_CLAIMS)) report(where, problem);
+    for (const {where: at, problem} of [
+      ...negativeClaimProblems(where, prose, NEGATIVE_CLAIMS),
+      ...serverClaimProblems(where, prose, SERVER_CLAIMS),
+    ])
+      report(at, problem);
     for (const problem of removedProblems(body)) report(where, problem);
     quoting.push({where, body});
     if (route.startsWith('/platform/files/')) for (const problem of filesPageProblems(body)) report(where, problem);
@@ -304,8 +302,14 @@ function main() {
     }
   }
   for (const {name, file, spec} of specs.loadSpecs()) {
-    for (const {where, text} of descriptions(spec))
-      for (const problem of wordingProblems(text)) report(`${file} ${where}`, problem);
+    const prose = specProse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    for (const {line, text} of prose) for (const problem of wordingProblems(text)) report(`${file}:${line}`, problem);
+    for (const {where, problem} of [
+      ...negativeClaimProblems(file, prose, NEGATIVE_CLAIMS),
+      ...serverClaimProblems(file, prose, SERVER_CLAIMS),
+    ])
+      report(where, problem);
+    quoting.push(...prose.map(({line, text}) => ({where: file, body: text, line})));
     if (name === 'v1')
       for (const problem of [
         ...embedTextDefaultsProblems(spec),

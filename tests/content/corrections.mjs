@@ -153,23 +153,26 @@ export function negativeClaimProblems(page, prose, entries) {
 
 /**
  * The sentences of a page's prose that `isClaim` picks and no entry of its registry (`entries`, from
- * tests/content/<registry>) sources by quoting part of them, and the page's entries whose words are gone.
+ * tests/content/<registry>) sources by quoting part of them, and the page's entries whose words are gone, as
+ * `[{where, problem}]`. `prose` is a page's text, or a spec's passages (`[{line, text}]`, see specProse in
+ * guards.mjs), whose problems are placed at `page:line`.
  */
 export function registeredClaimProblems(page, prose, entries, isClaim, {kind, registry}) {
+  const passages = typeof prose === 'string' ? [{text: prose}] : prose;
   const mine = entries.filter((e) => e.page === page);
-  const used = new Set();
   const problems = [];
-  for (const sentence of prose.replace(/\s+/g, ' ').split(/(?<=[.!?:])\s+(?=[A-Z`*(|-])|\s\|\s/)) {
-    if (!isClaim(sentence)) continue;
-    const entry = mine.find((e) => sentence.includes(e.claim));
-    if (entry) used.add(entry);
-    else problems.push(`${kind} with no source in tests/content/${registry}: "${sentence.trim().slice(0, 160)}"`);
-  }
+  for (const {line, text} of passages)
+    for (const sentence of text.replace(/\s+/g, ' ').split(/(?<=[.!?:])\s+(?=[A-Z`*(|-])|\s\|\s/))
+      if (isClaim(sentence) && !mine.some((e) => sentence.includes(e.claim)))
+        problems.push({
+          where: line ? `${page}:${line}` : page,
+          problem: `${kind} with no source in tests/content/${registry}: "${sentence.trim().slice(0, 160)}"`,
+        });
   // An entry may also source a sentence the pattern does not catch; it is stale once its words are gone.
-  const flat = prose.replace(/\s+/g, ' ');
+  const flat = passages.map(({text}) => text.replace(/\s+/g, ' ')).join(' ');
   for (const entry of mine)
-    if (!used.has(entry) && !flat.includes(entry.claim))
-      problems.push(`${registry} entry is not on the page any more: "${entry.claim}"`);
+    if (!flat.includes(entry.claim))
+      problems.push({where: page, problem: `${registry} entry is not on the page any more: "${entry.claim}"`});
   return problems;
 }
 

@@ -1,7 +1,8 @@
 // Checks for the kinds of mistakes the 2026-11-28 review found, each a class that can come back:
 // a quoted error message no source prints, a command its tool no longer has, the tag-by-ids
 // path the site no longer documents, a page that assumes `nomic login` but reads NOMIC_API_KEY,
-// and a claim about what the server does on failure with no source.
+// and a claim about what the server does on failure with no source. The prose guards read the OpenAPI
+// specs' descriptions and summaries too (specProse): the reference renders them like pages.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -138,13 +139,14 @@ export function citedMessages() {
 
 /**
  * Quoted messages that neither the installed packages nor a cited source print, over all pages at once:
- * `pages` is `[{where, body}]`; `find` says which strings the sources have (default: the samples' environment).
+ * `pages` is `[{where, body, line}]`, `line` being the file line `body` starts on (1 for a page, more for a spec's
+ * description); `find` says which strings the sources have (default: the samples' environment).
  */
 export function quotedMessageProblems(pages, {find = foundInEnvironment, cited = citedMessages()} = {}) {
-  const quoted = pages.flatMap(({where, body}) =>
+  const quoted = pages.flatMap(({where, body, line = 1}) =>
     quotedMessages(body)
       .filter(({message}) => !cited.some((entry) => message.includes(entry.message) || entry.message.includes(message)))
-      .map((q) => ({...q, where, code: codeOf(body), pieces: fragments(q.message)})),
+      .map((q) => ({...q, where, line: line + q.line - 1, code: codeOf(body), pieces: fragments(q.message)})),
   );
   const found = find(quoted.flatMap((q) => q.pieces.flatMap((piece) => proofs(piece).flat())));
   const problems = [];
@@ -154,8 +156,8 @@ export function quotedMessageProblems(pages, {find = foundInEnvironment, cited =
     const missing = q.pieces.find((piece) => !proofs(piece).some((proof) => proof.every(has)));
     if (missing)
       problems.push({
-        where: q.where,
-        problem: `line ${q.line}: \`${q.quoted}\`: no installed package prints "${missing}"; quote the message as the code has it, or cite its source in tests/content/quoted-messages.yaml`,
+        where: `${q.where}:${q.line}`,
+        problem: `\`${q.quoted}\`: no installed package prints "${missing}"; quote the message as the code has it, or cite its source in tests/content/quoted-messages.yaml`,
       });
   }
   return problems;
@@ -173,10 +175,40 @@ export function isServerClaim(sentence) {
   return SERVER_ACTS.test(sentence) && FAILURE.test(sentence);
 }
 
-/** Sentences that say what the server does (on failure above all) without an entry in server-claims.yaml. */
+/** Sentences that say what the server does (on failure above all) without an entry in server-claims.yaml: `[{where, problem}]`. */
 export function serverClaimProblems(page, prose, entries) {
   return registeredClaimProblems(page, prose, entries, isServerClaim, {
     kind: 'claim about what the server does,',
     registry: 'server-claims.yaml',
   });
+}
+
+// --- the same prose in the OpenAPI specs -----------------------------------------------------
+
+const PROSE_KEY = /^(?:description|summary)$/;
+
+/**
+ * The `description` and `summary` strings of an OpenAPI file, as `[{line, text}]` with the line each text starts
+ * on: the API reference renders them as it renders a page, so the page guards read them too. js-yaml tells a
+ * listener about each node it reads; a string followed by `:` is a key, and the next node closed at the same depth
+ * is that key's value.
+ */
+export function specProse(source) {
+  const passages = [];
+  const openedOn = []; // by depth, the line the node last opened there starts on
+  const waiting = []; // by depth, the line of a description or summary whose value is being read
+  yaml.load(source, {
+    listener(event, {depth, line, position, kind, result}) {
+      if (event === 'open') openedOn[depth] = line + 1;
+      else if (waiting[depth]) {
+        if (typeof result === 'string') passages.push({line: waiting[depth], text: result});
+        waiting[depth] = undefined;
+      } else if (kind === 'scalar' && PROSE_KEY.test(result)) {
+        // A block scalar (`|`, `>`) starts its text on the next line.
+        const key = /^[ \t]*:(?:[ \t]*([|>]))?/.exec(source.slice(position, position + 40));
+        if (key) waiting[depth] = openedOn[depth] + (key[1] ? 1 : 0);
+      }
+    },
+  });
+  return passages;
 }

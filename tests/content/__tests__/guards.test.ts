@@ -1,10 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {negativeClaimProblems} from '../corrections.mjs';
 import {
   loginAssumptionProblems,
   quotedMessageProblems,
   quotedMessages,
   removedProblems,
   serverClaimProblems,
+  specProse,
 } from '../guards.mjs';
 
 describe('the guards for what the 2026-11-28 review found', () => {
@@ -55,6 +59,71 @@ describe('the guards for what the 2026-11-28 review found', () => {
     expect(serverClaimProblems('p.mdx', prose, [])).toHaveLength(1);
     const entries = [{page: 'p.mdx', claim: 'The server refuses a shard', source: 'a page'}];
     expect(serverClaimProblems('p.mdx', prose, entries)).toEqual([]);
-    expect(serverClaimProblems('p.mdx', 'Nothing here.', entries)[0]).toMatch(/not on the page/);
+    expect(serverClaimProblems('p.mdx', 'Nothing here.', entries)[0].problem).toMatch(/not on the page/);
+  });
+});
+
+describe('the prose guards on the OpenAPI specs', () => {
+  const file = 'openapi/atlas-v1.yaml';
+  const spec = [
+    'info:',
+    '  description: A test spec.',
+    'paths:',
+    '  /v1/thing:',
+    '    post:',
+    '      summary: Make a thing',
+    '      description: |',
+    '        Makes a thing.',
+    '',
+    '        The server rejects a thing that already exists.',
+    '      responses:',
+    "        '200':",
+    '          description: Nomic does not document the body.',
+    'components:',
+    '  schemas:',
+    '    Thing:',
+    '      required: [description, summary]',
+    '      properties:',
+    '        description:',
+    '          type: string',
+    '          description: "Fails with `ValueError: no thing by that name here`."',
+  ].join('\n');
+
+  it('reads every description and summary string, with the line its text starts on', () => {
+    expect(specProse(spec)).toEqual([
+      {line: 2, text: 'A test spec.'},
+      {line: 6, text: 'Make a thing'},
+      {line: 8, text: 'Makes a thing.\n\nThe server rejects a thing that already exists.\n'},
+      {line: 13, text: 'Nomic does not document the body.'},
+      {line: 21, text: 'Fails with `ValueError: no thing by that name here`.'},
+    ]);
+  });
+
+  it('reports each unsourced claim and quoted message at openapi/<file>:<line>', () => {
+    const prose = specProse(spec);
+    expect(negativeClaimProblems(file, prose, [])).toEqual([
+      {where: `${file}:13`, problem: expect.stringContaining('Nomic does not document the body')},
+    ]);
+    expect(serverClaimProblems(file, prose, [])).toEqual([
+      {where: `${file}:8`, problem: expect.stringContaining('The server rejects a thing')},
+    ]);
+    const passages = prose.map(({line, text}) => ({where: file, body: text, line}));
+    expect(quotedMessageProblems(passages, {find: () => new Set(), cited: []})).toEqual([
+      {where: `${file}:21`, problem: expect.stringContaining('no thing by that name here')},
+    ]);
+    const entries = [{page: file, claim: 'Nomic does not document the body', source: 'a page'}];
+    expect(negativeClaimProblems(file, prose, entries)).toEqual([]);
+  });
+
+  it('finds a claim planted in a description of the real v1 spec', () => {
+    const source = fs.readFileSync(path.resolve(__dirname, '../../..', file), 'utf8');
+    const anchor = 'description: The task is not a parse task, and only parse tasks can be cancelled.';
+    const line = source.slice(0, source.indexOf(anchor)).split('\n').length;
+    const planted = source.replace(anchor, `${anchor} Nomic does not document why.`);
+    const before = negativeClaimProblems(file, specProse(source), []).map((p) => p.problem);
+    const after = negativeClaimProblems(file, specProse(planted), []);
+    expect(after.filter((p) => !before.includes(p.problem))).toEqual([
+      {where: `${file}:${line}`, problem: expect.stringContaining('Nomic does not document why')},
+    ]);
   });
 });
