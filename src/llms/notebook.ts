@@ -59,7 +59,7 @@ export const SKIP_TAG = 'skip-execution';
 const lines = (text: string) => text.replace(/\n+$/, '').split(/(?<=\n)/);
 
 /** Shell commands of a bash block, continuation lines joined. */
-function commands(code: string): string[] {
+export function commands(code: string): string[] {
   return code.replace(/\\\n\s*/g, '').split('\n');
 }
 

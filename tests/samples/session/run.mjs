@@ -13,7 +13,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import {fileURLToPath} from 'node:url';
 import {contents, readPrerequisites, writeFiles} from '../prerequisites.mjs';
-import {variablesRead} from '../../../src/llms/notebook';
+import {commands, variablesRead} from '../../../src/llms/notebook';
 import {commandResults} from './curl.mjs';
 import {BIN, VENV, ensureVenv} from './venv.mjs';
 
@@ -308,9 +308,6 @@ async function runNotebook(page, notebook, context) {
       Object.assign(env, {SAMPLES_FRESH: fresh, SAMPLES_FRESH_MODULES: path.join(context.freshBase, 'modules.json')});
       // The page blocks this notebook proves (`notebookProves`), each reported from its cells.
       const proved = notebookProves(page);
-      const blocks = page.blocks
-        .filter((b) => proved.has(b.line))
-        .map((b) => ({line: b.line, output: b.output ?? null}));
       const provedPage = {...page, blocks: page.blocks.filter((b) => proved.has(b.line))};
       let ran;
       const ending = await runModule(
@@ -324,7 +321,7 @@ async function runNotebook(page, notebook, context) {
           answers,
           fresh,
           fake: {url: context.atlas, token: sandbox.token},
-          blocks,
+          blocks: provedPage.blocks.map((b) => ({line: b.line, output: b.output ?? null})),
         },
         (r) => (ran = r),
       );
@@ -397,9 +394,10 @@ const NOTEBOOK_SHELL = /^\s*(#.*|pip3? install .*|python3? -m pip install .*|pyt
 /** Shell lines a notebook replaces with its key cell (the key exported, logging in): the page's session runs them. */
 const KEY_SHELL = /^\s*(#.*|pip3? install .*|python3? -m pip install .*|export \w+=.*|nomic login.*|)$/;
 
+// A block's commands as the notebook splits them into cells.
 const shellLines = (block) =>
   block.kind === 'bash' && block.norun === undefined && !/(?:^|\s)terminal="/.test(block.meta ?? '')
-    ? block.code.replace(/\\\n\s*/g, ' ').split('\n')
+    ? commands(block.code)
     : undefined;
 
 /**

@@ -60,9 +60,15 @@ get_ipython().register_magic_function(_samples_pip, "line", "pip")
 """
 
 
-def ask(fake: dict, path: str) -> dict:
-    with urllib.request.urlopen(f"{fake['url']}{path}", timeout=30) as response:
+def fake_log(fake: dict, since: int) -> dict:
+    """What the fake Atlas recorded for the page's key since entry `since`: errors, notes, and whether to stop."""
+    with urllib.request.urlopen(f"{fake['url']}/_fake/log?token={fake['token']}&since={since}", timeout=30) as response:
         return json.load(response)
+
+
+def trace_of(out: dict) -> str:
+    """An error output's traceback as plain text."""
+    return ANSI.sub("", "\n".join(out.get("traceback") or [f"{out.get('ename')}: {out.get('evalue')}"]))
 
 
 class ReaderClient(NotebookClient):
@@ -104,7 +110,7 @@ class ReaderClient(NotebookClient):
         """Interrupts the kernel when the fake Atlas saw a loop wait for a status the API never sends."""
         while not self.stopped.wait(0.5):
             try:
-                if ask(self.fake, f"/_fake/log?token={self.fake['token']}&since={self.seen}")["stop"]:
+                if fake_log(self.fake, self.seen)["stop"]:
                     os.kill(self.km.provisioner.pid, signal.SIGINT)
                     return
             except Exception:  # noqa: BLE001 - the kernel may be starting or gone; the next look tells
@@ -127,7 +133,7 @@ class ReaderClient(NotebookClient):
             if out.get("output_type") == "stream" and out.get("name") == "stdout" and not jupyters:
                 block["printed"] += out.get("text", "")
             elif out.get("output_type") == "error":
-                trace = ANSI.sub("", "\n".join(out.get("traceback") or [f"{out.get('ename')}: {out.get('evalue')}"]))
+                trace = trace_of(out)
                 at = re.search(r"Cell In\[\d+\], line (\d+)", trace)
                 where = f" at {self.file}:{line + int(at[1])}" if at and not cell.source.startswith("%") else ""
                 block["status"] = "failed"
@@ -135,7 +141,7 @@ class ReaderClient(NotebookClient):
         if not self.fake:
             return
         try:
-            log = ask(self.fake, f"/_fake/log?token={self.fake['token']}&since={self.seen}")
+            log = fake_log(self.fake, self.seen)
             self.seen = log["count"]
             errors, notes = log["errors"], log["notes"]
         except Exception as error:  # noqa: BLE001
@@ -163,8 +169,7 @@ def error_cell(notebook) -> tuple[int, str] | None:
     for index, cell in enumerate(notebook.cells):
         for out in cell.get("outputs", []):
             if out.get("output_type") == "error":
-                trace = ANSI.sub("", "\n".join(out.get("traceback") or [f"{out.get('ename')}: {out.get('evalue')}"]))
-                return index, trace[-3000:]
+                return index, trace_of(out)[-3000:]
     return None
 
 
