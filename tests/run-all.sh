@@ -77,9 +77,16 @@ cat "$PY_LOGS/samples.log" "$PY_LOGS/encoder.log"
 rm -rf "$PY_LOGS"
 [ $env_status -eq 0 ]
 
-step "Unit tests (Vitest; with pytest, the samples harness's own tests and the pages' claims about Python libraries)"
-npm run --silent test:unit
-.venv/bin/python -m pytest -q -p no:cacheprovider tests/samples tests/content/claims
+step "Unit tests (Vitest; beside it pytest, the samples harness's own tests and the pages' claims about Python libraries)"
+# pytest runs on one core, which Vitest leaves partly idle; its output follows Vitest's.
+PYTEST_LOG=$(mktemp)
+.venv/bin/python -m pytest -q -p no:cacheprovider tests/samples tests/content/claims > "$PYTEST_LOG" 2>&1 & PYTEST=$!
+unit_status=0
+npm run --silent test:unit || unit_status=1
+wait $PYTEST || unit_status=1
+cat "$PYTEST_LOG"
+rm -f "$PYTEST_LOG"
+[ $unit_status -eq 0 ]
 # The samples leave a core partly idle (their Python waits on the fakes) and read only the pages'
 # sources, so the builds run beside them; the API pages are generated first, since generating
 # them removes and rewrites files the samples list. The builds' output is shown when waited on.

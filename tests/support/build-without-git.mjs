@@ -1,29 +1,31 @@
 #!/usr/bin/env node
-// Builds the site from a copy of the repository without .git, as from a
-// source archive, a "Download ZIP" or a container context, and checks what
-// the README promises: the build succeeds, prints exactly one warning about
-// it, and leaves out the last-updated dates. The tests build their
-// hosted-services site this way (package.json build:hosted-test), so it
-// costs no build of its own.
+// Builds the site as from a source archive, a "Download ZIP" or a container
+// context without .git, and checks what the README promises: the build
+// succeeds, prints exactly one warning about it, and leaves out the
+// last-updated dates. Git is pointed at an empty folder (GIT_DIR), so every
+// git command the build runs finds no repository, as in an archive; the build
+// runs in the checkout itself, so it reuses the Rspack cache of the build
+// before it (a copy in another folder built cold: 111 s against 40 s). The
+// tests build their hosted-services site this way (package.json
+// build:hosted-test), so it costs no build of its own.
 // Usage: node tests/support/build-without-git.mjs --out-dir <dir>  (environment passes through)
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {copyRepository, ROOT} from './repo-copy.mjs';
+import {ROOT} from './repo-copy.mjs';
 
 const WARNING = /Not a git checkout: the pages are built without last-updated dates/g;
 
 const outIndex = process.argv.indexOf('--out-dir');
 const outDir = path.resolve(ROOT, outIndex > 0 ? process.argv[outIndex + 1] : 'build-no-git');
-const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-docs-no-git-'));
+const noRepository = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-docs-no-git-'));
 try {
-  copyRepository(copy);
   const started = Date.now();
   const build = spawnSync('npm', ['run', '--silent', 'build', '--', '--out-dir', outDir], {
-    cwd: copy,
+    cwd: ROOT,
     encoding: 'utf8',
-    env: process.env,
+    env: {...process.env, GIT_DIR: noRepository},
   });
   const log = `${build.stdout}${build.stderr}`;
   const warnings = log.match(WARNING)?.length ?? 0;
@@ -43,5 +45,5 @@ try {
     `Built without .git in ${((Date.now() - started) / 1000).toFixed(0)} s (${path.relative(ROOT, outDir)}): one warning, no last-updated dates.`,
   );
 } finally {
-  fs.rmSync(copy, {recursive: true, force: true});
+  fs.rmSync(noRepository, {recursive: true, force: true});
 }

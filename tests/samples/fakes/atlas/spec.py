@@ -46,6 +46,7 @@ STANDARD_HEADERS = {
 COMPOSITION = ("allOf", "anyOf", "oneOf", "if", "then", "else", "not")
 OPEN = ("additionalProperties", "unevaluatedProperties", "patternProperties")
 ANNOTATIONS = {"description", "title", "example", "examples", "default", "format", "$comment"}
+TWIN = "--closed"  # the suffix of a definition's closed copy (`closed()`)
 _items = Draft202012Validator.VALIDATORS["items"]
 
 
@@ -104,11 +105,36 @@ def closed(document: dict) -> dict:
             for branch in (schema[key] if isinstance(schema.get(key), list) else [schema.get(key)])
         )
 
+    # A plain object schema (its own `properties`, no composition, no `$ref`) is closed with
+    # `additionalProperties: false`, which means the same there and is checked without the schema walk
+    # `unevaluatedProperties` makes for every object: that walk was most of the fake's time on long lists.
+    # A bare `$ref` to a plain definition points at a closed copy of it (`twins`), made once.
+    twins: dict[str, dict] = {}
+
+    def plain(node: dict) -> bool:
+        return "properties" in node and not any(key in node for key in (*COMPOSITION, *OPEN, "$ref", "dependentSchemas"))
+
+    def closed_ref(ref: str) -> str | None:
+        prefix = "#/components/schemas/"
+        name = ref[len(prefix) :] if ref.startswith(prefix) else None
+        found = target(ref) if name and "/" not in name else None
+        if found is None or not plain(found):
+            return None
+        if name + TWIN not in twins:
+            twins[name + TWIN] = twin = copy.deepcopy(found)
+            schema(twin, False)
+            twin["additionalProperties"] = False
+        return prefix + name + TWIN
+
     def schema(node, close: bool) -> None:
         if not isinstance(node, dict):
             return
         if close and lists_properties(node):
-            node["unevaluatedProperties"] = False
+            ref = closed_ref(node["$ref"]) if set(node) - ANNOTATIONS == {"$ref"} else None
+            if ref:
+                node["$ref"] = ref
+            else:
+                node["additionalProperties" if plain(node) else "unevaluatedProperties"] = False
         for child in (node.get("properties") or {}).values():
             schema(child, True)
         for key in ("items", "additionalProperties", "contains"):
@@ -136,6 +162,7 @@ def closed(document: dict) -> dict:
                     walk(value)
 
     walk({key: value for key, value in document.items()})
+    document.setdefault("components", {}).setdefault("schemas", {}).update(twins)
     return document
 
 
