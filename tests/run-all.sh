@@ -109,6 +109,16 @@ wait $BUILDS || builds_status=$?
 cat "$BUILD_LOG"
 rm -f "$BUILD_LOG"
 [ $builds_status -eq 0 ]
-step "Content checks"; npm run --silent test:content
-step "Server-HTML checks of every page (no browser)"; npm run --silent test:html
+# The content checks wait on files about half their time, so they run beside the server-HTML checks; their
+# output follows.
+step "Server-HTML checks of every page (no browser), and beside them the content checks"
+CONTENT_LOG=$(mktemp)
+npm run --silent test:content > "$CONTENT_LOG" 2>&1 & CONTENT=$!
+html_status=0
+npm run --silent test:html || html_status=1
+wait $CONTENT || html_status=1
+printf '\n\033[1m-- Content checks\033[0m\n'
+cat "$CONTENT_LOG"
+rm -f "$CONTENT_LOG"
+[ $html_status -eq 0 ]
 step "Browser tests";  npm run --silent test:e2e

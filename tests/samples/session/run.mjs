@@ -240,45 +240,41 @@ async function runModule(context, module, {folder, env}, job, onLine) {
   );
 }
 
-/** Runs one page; resolves with its results. */
-async function runPage(page, context) {
+/** Runs `page`'s session blocks in `sandbox` (python -m pagerun); resolves with their results. */
+async function sessionResults(page, context, sandbox) {
   const byLine = new Map();
-  const failAll = (detail) => {
-    for (const block of page.blocks) byLine.set(block.line, {status: 'failed', detail});
-    return pageResults(page, byLine);
+  const job = {
+    file: page.rel,
+    venv: VENV,
+    fake: {url: context.atlas, token: sandbox.token},
+    // What the reader types when a command prompts (a password `mysql -p` asks for), line by line.
+    typed: sandbox.prerequisites.typed ?? [],
+    // A fence of another kind that the page has the reader save (a JSON Schema, `title="…"`) is written
+    // where it stands, so the page's own text is what its code reads.
+    blocks: page.blocks
+      .filter((b) => SESSION_KINDS.has(b.kind) || (b.title && b.norun === undefined))
+      .map((b) => ({
+        line: b.line,
+        kind: b.kind === 'curl' ? 'bash' : SESSION_KINDS.has(b.kind) ? b.kind : 'file',
+        code: substitute(b.code, sandbox.placeholders),
+        norun: b.norun ?? null,
+        title: b.title ?? null,
+        dialect: b.dialect ?? null,
+        runs_later: Boolean(b.runsLater),
+        output: b.output ?? null,
+      })),
   };
-  return inSandbox(
-    page,
-    context,
-    async (sandbox) => {
-      const job = {
-        file: page.rel,
-        venv: VENV,
-        fake: {url: context.atlas, token: sandbox.token},
-        // What the reader types when a command prompts (a password `mysql -p` asks for), line by line.
-        typed: sandbox.prerequisites.typed ?? [],
-        // A fence of another kind that the page has the reader save (a JSON Schema, `title="…"`) is written
-        // where it stands, so the page's own text is what its code reads.
-        blocks: page.blocks
-          .filter((b) => SESSION_KINDS.has(b.kind) || (b.title && b.norun === undefined))
-          .map((b) => ({
-            line: b.line,
-            kind: b.kind === 'curl' ? 'bash' : SESSION_KINDS.has(b.kind) ? b.kind : 'file',
-            code: substitute(b.code, sandbox.placeholders),
-            norun: b.norun ?? null,
-            title: b.title ?? null,
-            dialect: b.dialect ?? null,
-            runs_later: Boolean(b.runsLater),
-            output: b.output ?? null,
-          })),
-      };
-      const ending = await runModule(context, 'pagerun', sandbox, job, (result) => byLine.set(result.line, result));
-      for (const block of job.blocks)
-        if (!byLine.has(block.line)) byLine.set(block.line, {status: 'failed', detail: ending});
-      return pageResults(page, byLine, sandbox.placeholders);
-    },
-    failAll,
-  );
+  const ending = await runModule(context, 'pagerun', sandbox, job, (result) => byLine.set(result.line, result));
+  for (const block of job.blocks)
+    if (!byLine.has(block.line)) byLine.set(block.line, {status: 'failed', detail: ending});
+  return pageResults(page, byLine, sandbox.placeholders);
+}
+
+/** Runs one page; resolves with its results. */
+function runPage(page, context) {
+  const failAll = (detail) =>
+    pageResults(page, new Map(page.blocks.map((block) => [block.line, {status: 'failed', detail}])));
+  return inSandbox(page, context, (sandbox) => sessionResults(page, context, sandbox), failAll);
 }
 
 /**
@@ -325,11 +321,16 @@ async function runNotebook(page, notebook, context) {
         },
         (r) => (ran = r),
       );
-      if (!ran) return [...result('failed', ending), ...pageResults(provedPage, new Map())];
+      // The page's other session blocks (its key and curl blocks) then run in this sandbox, against what its
+      // Python made, as in the page's session.
+      const rest = afterNotebook(page);
+      const after = rest.length ? await sessionResults({...page, blocks: rest}, context, sandbox) : [];
+      if (!ran) return [...result('failed', ending), ...pageResults(provedPage, new Map()), ...after];
       const byLine = new Map(Object.entries(ran.blocks ?? {}).map(([line, run]) => [Number(line), run]));
       return [
         ...result(ran.status, ran.detail ?? undefined, {cells: ran.ran, skipped: ran.skipped}),
         ...pageResults(provedPage, byLine),
+        ...after,
       ];
     },
     (detail) => result('failed', detail),
@@ -404,8 +405,7 @@ const shellLines = (block) =>
  * The lines of the page blocks its notebook proves (nbrun reports each from its cells, and the page's session
  * does not run them), for a page whose session blocks are Python that runs, shell blocks of lines a notebook
  * cell runs as a terminal does (an `export` of a variable the Python reads counts: the key cell asks for it by
- * that name), and key blocks (`KEY_SHELL`), which its session runs alone. Empty for any other page: one with
- * curl, SQL, other shell commands (a terminal's state carries from block to block, a notebook cell's does not),
+ * that name), key blocks (`KEY_SHELL`) and curl blocks, which run after the notebook (`afterNotebook`). Empty for any other page: one with SQL, other shell commands (a terminal's state carries from block to block, a notebook cell's does not),
  * a norun Python block (checked in the session) or a command the reader answers at a prompt keeps its session.
  */
 export function notebookProves(page) {
@@ -417,6 +417,7 @@ export function notebookProves(page) {
   for (const block of page.blocks.filter((b) => SESSION_KINDS.has(b.kind))) {
     const lines = shellLines(block);
     const runs = (block.kind === 'python' && block.norun === undefined) || lines?.every(inCell);
+    if (block.kind === 'curl') continue; // afterNotebook
     if (runs && withCells.has(block.line)) proved.add(block.line);
     else if (!lines?.every((line) => KEY_SHELL.test(line))) return new Set();
   }
@@ -424,16 +425,25 @@ export function notebookProves(page) {
 }
 
 /**
+ * The session blocks a notebook that proves a page's Python (`notebookProves`) leaves: its key and curl blocks.
+ * They run once the notebook has ended, in its sandbox (its folder, its key, what it made in the fake Atlas), as
+ * the page's session runs them after the Python above them (should one need what a later block makes, it
+ * fails, loudly); the page then has no session of its own.
+ */
+export function afterNotebook(page) {
+  const proved = notebookProves(page);
+  return proved.size ? page.blocks.filter((b) => SESSION_KINDS.has(b.kind) && !proved.has(b.line)) : [];
+}
+
+/**
  * Results of every page's session blocks: `[{kind, route, file, line, status, detail}]`, in page order. With
- * `notebooksToo`, the blocks a page's notebook proves (`notebookProves`) are left to the notebook run.
+ * `notebooksToo`, a page whose notebook proves its Python (`notebookProves`) is left to the notebook run, which
+ * runs its other session blocks after the notebook (`afterNotebook`).
  */
 export function runSessions(pages, {notebooksToo = false} = {}) {
-  const rest = (page) => {
-    const proved = notebooksToo ? notebookProves(page) : new Set();
-    return {...page, blocks: page.blocks.filter((b) => !proved.has(b.line))};
-  };
+  const left = notebooksToo ? pages.filter((page) => !notebookProves(page).size) : pages;
   return withFakes(
-    pages.map(rest).filter((page) => page.blocks.some((b) => SESSION_KINDS.has(b.kind))),
+    left.filter((page) => page.blocks.some((b) => SESSION_KINDS.has(b.kind))),
     runPage,
   );
 }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {notebookProves} from '../run.mjs';
+import {afterNotebook, notebookProves} from '../run.mjs';
 
 type Block = {kind: string; line: number; code: string; norun?: string; meta?: string};
 // A route no prerequisites file names: the page's session has nothing but the page.
@@ -43,10 +43,17 @@ describe("the page blocks a notebook proves, so that the page's Python runs once
     expect(proved(page([bash(20, 'python search.py', {meta: 'terminal="second"'}), python(30)]))).toEqual([]);
   });
 
-  it('proves nothing on a page with curl, SQL, a norun Python block, or a block with no cell', () => {
-    expect(
-      proved(page([python(10), {kind: 'curl', line: 20, code: 'curl -sS https://api-atlas.nomic.ai/v1/user'}])),
-    ).toEqual([]);
+  it("proves the Python of a page with curl; its key and curl blocks run after the notebook, in the page's order", () => {
+    const curl = {kind: 'curl', line: 20, code: 'curl -sS https://api-atlas.nomic.ai/v1/user'};
+    const key = bash(5, 'export NOMIC_API_KEY=nk-your-api-key');
+    const withCurl = page([key, python(10), curl, python(30)], [10, 30]);
+    expect(proved(withCurl)).toEqual([10, 30]);
+    expect(afterNotebook(withCurl).map((b: {line: number}) => b.line)).toEqual([5, 20]);
+    // A page its notebook does not prove keeps every block in its session.
+    expect(afterNotebook(page([python(10), curl, {kind: 'sql', line: 40, code: 'SELECT 1'}]))).toEqual([]);
+  });
+
+  it('proves nothing on a page with SQL, a norun Python block, or a block with no cell', () => {
     expect(proved(page([python(10), {kind: 'sql', line: 20, code: 'SELECT 1'}]))).toEqual([]);
     expect(proved(page([python(10), {...python(20), norun: 'needs a GPU'}]))).toEqual([]);
     expect(proved(page([python(10), python(20)], [10]))).toEqual([]);
