@@ -40,7 +40,6 @@ async function ensureUv() {
   const uv = path.join(UV_DIR, 'bin', 'uv');
   if (fs.existsSync(uv)) return uv;
   const mine = `${UV_DIR}.${crypto.randomUUID()}`;
-  fs.rmSync(mine, {recursive: true, force: true});
   await run('python3', ['-m', 'venv', mine]);
   await run(path.join(mine, 'bin', 'python'), [
     '-m',

@@ -33,6 +33,23 @@ summary() {
   printf '%5ss  in all (%s)\n' $((SECONDS - SUITE_START)) "$([ $status -eq 0 ] && echo passed || echo FAILED)"
 }
 trap summary EXIT
+# `beside NAME command…` starts a command in the background, its output kept in a file; `joined NAME` waits
+# for it, shows that output and returns its status.
+declare -A BESIDE_PID BESIDE_LOG
+beside() {
+  local name=$1
+  shift
+  BESIDE_LOG[$name]=$(mktemp)
+  "$@" > "${BESIDE_LOG[$name]}" 2>&1 &
+  BESIDE_PID[$name]=$!
+}
+joined() {
+  local status=0
+  wait "${BESIDE_PID[$1]}" || status=$?
+  cat "${BESIDE_LOG[$1]}"
+  rm -f "${BESIDE_LOG[$1]}"
+  return $status
+}
 
 step "Debian packages: Chromium and nginx; PostgreSQL, MariaDB, Poppler and curl for the code samples"
 bash tests/setup/ensure-system.sh
@@ -79,13 +96,10 @@ rm -rf "$PY_LOGS"
 
 step "Unit tests (Vitest; beside it pytest, the samples harness's own tests and the pages' claims about Python libraries)"
 # pytest runs on one core, which Vitest leaves partly idle; its output follows Vitest's.
-PYTEST_LOG=$(mktemp)
-.venv/bin/python -m pytest -q -p no:cacheprovider tests/samples tests/content/claims > "$PYTEST_LOG" 2>&1 & PYTEST=$!
+beside pytest .venv/bin/python -m pytest -q -p no:cacheprovider tests/samples tests/content/claims
 unit_status=0
 npm run --silent test:unit || unit_status=1
-wait $PYTEST || unit_status=1
-cat "$PYTEST_LOG"
-rm -f "$PYTEST_LOG"
+joined pytest || unit_status=1
 [ $unit_status -eq 0 ]
 # The samples leave a core partly idle (their Python waits on the fakes) and read only the pages'
 # sources, so the builds run beside them; the API pages are generated first, since generating
@@ -112,13 +126,10 @@ rm -f "$BUILD_LOG"
 # The content checks wait on files about half their time, so they run beside the server-HTML checks; their
 # output follows.
 step "Server-HTML checks of every page (no browser), and beside them the content checks"
-CONTENT_LOG=$(mktemp)
-npm run --silent test:content > "$CONTENT_LOG" 2>&1 & CONTENT=$!
+beside content npm run --silent test:content
 html_status=0
 npm run --silent test:html || html_status=1
-wait $CONTENT || html_status=1
 printf '\n\033[1m-- Content checks\033[0m\n'
-cat "$CONTENT_LOG"
-rm -f "$CONTENT_LOG"
+joined content || html_status=1
 [ $html_status -eq 0 ]
 step "Browser tests";  npm run --silent test:e2e

@@ -323,7 +323,7 @@ async function runNotebook(page, notebook, context) {
       );
       // The page's other session blocks (its key and curl blocks) then run in this sandbox, against what its
       // Python made, as in the page's session.
-      const rest = afterNotebook(page);
+      const rest = afterNotebook(page, proved);
       const after = rest.length ? await sessionResults({...page, blocks: rest}, context, sandbox) : [];
       if (!ran) return [...result('failed', ending), ...pageResults(provedPage, new Map()), ...after];
       const byLine = new Map(Object.entries(ran.blocks ?? {}).map(([line, run]) => [Number(line), run]));
@@ -405,8 +405,10 @@ const shellLines = (block) =>
  * The lines of the page blocks its notebook proves (nbrun reports each from its cells, and the page's session
  * does not run them), for a page whose session blocks are Python that runs, shell blocks of lines a notebook
  * cell runs as a terminal does (an `export` of a variable the Python reads counts: the key cell asks for it by
- * that name), key blocks (`KEY_SHELL`) and curl blocks, which run after the notebook (`afterNotebook`). Empty for any other page: one with SQL, other shell commands (a terminal's state carries from block to block, a notebook cell's does not),
- * a norun Python block (checked in the session) or a command the reader answers at a prompt keeps its session.
+ * that name), key blocks (`KEY_SHELL`) and curl blocks, which run after the notebook (`afterNotebook`). Empty
+ * for any other page: one with SQL, other shell commands (a terminal's state carries from block to block, a
+ * notebook cell's does not), a norun Python block (checked in the session) or a command the reader answers at a
+ * prompt keeps its session.
  */
 export function notebookProves(page) {
   if (!page.notebook || readPrerequisites(page.route).typed) return new Set();
@@ -415,9 +417,9 @@ export function notebookProves(page) {
   const inCell = (line) => NOTEBOOK_SHELL.test(line) || read.has(/^\s*export (\w+)=/.exec(line)?.[1]);
   const proved = new Set();
   for (const block of page.blocks.filter((b) => SESSION_KINDS.has(b.kind))) {
+    if (block.kind === 'curl') continue; // afterNotebook
     const lines = shellLines(block);
     const runs = (block.kind === 'python' && block.norun === undefined) || lines?.every(inCell);
-    if (block.kind === 'curl') continue; // afterNotebook
     if (runs && withCells.has(block.line)) proved.add(block.line);
     else if (!lines?.every((line) => KEY_SHELL.test(line))) return new Set();
   }
@@ -430,8 +432,7 @@ export function notebookProves(page) {
  * the page's session runs them after the Python above them (should one need what a later block makes, it
  * fails, loudly); the page then has no session of its own.
  */
-export function afterNotebook(page) {
-  const proved = notebookProves(page);
+export function afterNotebook(page, proved = notebookProves(page)) {
   return proved.size ? page.blocks.filter((b) => SESSION_KINDS.has(b.kind) && !proved.has(b.line)) : [];
 }
 
