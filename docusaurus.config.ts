@@ -8,6 +8,7 @@ import type * as OpenApiTheme from 'docusaurus-theme-openapi-docs';
 import {API_FILES, API_SPECS, apiThemes, markdownGenerators} from './src/api';
 import codeTheme from './src/code-highlight/theme';
 import remarkDiagrams from './src/diagrams/remark';
+import remarkSampleProofs from './src/samples-proof/build/remark';
 import {parseFrontMatter} from './src/llms/frontMatter';
 import {MAIN_SECTIONS} from './src/data/sections';
 import type {SearchConfig} from './src/search/types';
@@ -114,8 +115,9 @@ const docsCommon = {
   sidebarCollapsed: true,
   // From git history; a file without history shows no date.
   showLastUpdateTime: inGitWorktree,
-  // ```mermaid blocks become inline SVG at build: no diagram code in the browser.
-  remarkPlugins: [remarkDiagrams],
+  // ```mermaid blocks become inline SVG at build: no diagram code in the browser. Each code block the samples
+  // run passed gets its label (src/samples-proof).
+  remarkPlugins: [remarkDiagrams, remarkSampleProofs],
 } satisfies DocsOptions;
 
 /** "Edit this page" links to a hand-written page's file in the docs repository. */
@@ -269,6 +271,9 @@ const config = {
     path.join(__dirname, 'src/search/build/index.ts'),
     // Markdown twins of every page, /llms.txt and /llms-full.txt.
     ...(withoutTwins ? [] : [path.join(__dirname, 'src/llms/plugin.ts')]),
+    // /samples.json (every code block's proof) and /agents.json, which the docs' MCP server (src/mcp) reads.
+    path.join(__dirname, 'src/samples-proof/build/plugin.ts'),
+    path.join(__dirname, 'src/mcp/build/plugin.ts'),
     // Routes match letter case exactly, like the files a static host serves.
     path.join(__dirname, 'src/plugins/exact-routes/index.ts'),
     // Pages' routes load by group in the browser, not all in main.js.

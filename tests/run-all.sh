@@ -103,21 +103,25 @@ joined pytest || unit_status=1
 [ $unit_status -eq 0 ]
 # The samples leave a core partly idle (their Python waits on the fakes) and read only the pages'
 # sources, so the builds run beside them; the API pages are generated first, since generating
-# them removes and rewrites files the samples list. The builds' output is shown when waited on.
+# them removes and rewrites files the samples list. The site's build comes last: its pages show
+# each code block's proof from this samples run, so they wait for its results (src/samples-proof),
+# while the build's other work (content, search index, Ask AI's vectors) goes on. The builds'
+# output is shown when waited on.
 npm run --silent gen:api
+rm -f .samples-results.json
 BUILD_LOG=$(mktemp)
 (
   set -e
   timed() { local start=$SECONDS; "$@"; echo "($((SECONDS - start)) s: $*)"; }
-  echo "-- Build"; timed node_modules/.bin/docusaurus build
-  echo "-- Size budgets that grow with the pages (search head, main.js, runtime)"; node tests/size/growth.mjs
   echo "-- Builds with hosted services (Algolia and a chat endpoint, built without .git; Kapa, as a NO_INDEX preview), answered by local mocks in the tests"
   timed npm run --silent build:hosted-test
   timed npm run --silent build:kapa-test
+  echo "-- Build (its pages wait for the samples' results)"; SAMPLES_AWAIT_RESULTS=1 timed node_modules/.bin/docusaurus build
+  echo "-- Size budgets that grow with the pages (search head, main.js, runtime)"; node tests/size/growth.mjs
 ) > "$BUILD_LOG" 2>&1 & BUILDS=$!
 step "Code samples (the builds run beside them): every fence of every page run or checked, against the real client and fakes of Atlas and the other services"
 npm run --silent test:samples
-step "Builds (the rest of their time, after the code samples): the site, its size budgets, and the builds with hosted services"
+step "Builds (the rest of their time, after the code samples): the builds with hosted services, the site and its size budgets"
 builds_status=0
 wait $BUILDS || builds_status=$?
 cat "$BUILD_LOG"

@@ -13,6 +13,7 @@ import {pageFences} from './fences.mjs';
 import {notebookMaker} from './session/notebooks';
 import {runNotebooks, runSessions} from './session/run.mjs';
 import {checkTypeScript} from './typescript/run.mjs';
+import {saveResults} from './results.mjs';
 
 const RUNNERS = {
   session: (pages) => runSessions(pages, {notebooksToo: !only}),
@@ -111,4 +112,6 @@ if (of('file').length) parts.push(`files ${of('file').length} saved by the sessi
 if (of('text').length) parts.push(`text ${of('text').length} norun`);
 if (of('mermaid').length) parts.push(`mermaid ${of('mermaid').length} drawn at build`);
 console.log(`\nsamples: ${parts.join('; ')}`);
+// For the build: each block's result by its text, which the pages' labels and /samples.json show (src/samples-proof).
+saveResults(pages, results);
 if (failed.length) process.exitCode = 1;

@@ -63,66 +63,67 @@ function bodyProperties(spec, op) {
   return Object.values(content).flatMap((media) => Object.keys(resolve(spec, media.schema)?.properties ?? {}));
 }
 
-let loaded;
-
 /**
- * Both specs, parsed once per process: each with its raw document (`spec`),
- * the id of its info page, its tag names in order, its operations (those with
- * a generated page), and `handWritten`: the operations documented on a
- * hand-written page instead (`x-docs-page`).
+ * One spec, parsed (`spec`), with what is derived from it: the id of its info page, its tag names in order, its
+ * operations (those with a generated page), and `handWritten`: the operations documented on a hand-written page
+ * instead (`x-docs-page`). Pure, so a program that fetched the spec from the site (src/mcp) derives the same.
  */
-function loadSpecs() {
-  loaded ??= SPECS.map((meta) => {
-    const spec = yaml.load(fs.readFileSync(path.join(ROOT, meta.file), 'utf8'));
-    const operations = [];
-    const handWritten = [];
-    for (const [apiPath, ops] of Object.entries(spec.paths)) {
-      for (const method of HTTP_METHODS) {
-        const op = ops[method];
-        if (!op || !op.operationId) continue;
-        // Documented on a hand-written page (`x-docs-page: <its route>`): the mock and the
-        // tests read the operation from the spec, but it gets no generated page, sidebar
-        // entry or search-index entry of its own (generate.mjs removes its page).
-        const security = op.security ?? spec.security ?? [];
-        const secured = security.some((requirement) => Object.keys(requirement).length > 0);
-        if (op[DOCS_PAGE]) {
-          handWritten.push({
-            method: method.toUpperCase(),
-            path: apiPath,
-            operationId: op.operationId,
-            secured,
-            route: op[DOCS_PAGE],
-            generatedDocId: meta.docPrefix + kebabCase(op.operationId),
-          });
-          continue;
-        }
-        const slug = kebabCase(op.operationId);
-        operations.push({
+function describeSpec(meta, spec) {
+  const operations = [];
+  const handWritten = [];
+  for (const [apiPath, ops] of Object.entries(spec.paths)) {
+    for (const method of HTTP_METHODS) {
+      const op = ops[method];
+      if (!op || !op.operationId) continue;
+      // Documented on a hand-written page (`x-docs-page: <its route>`): the mock and the
+      // tests read the operation from the spec, but it gets no generated page, sidebar
+      // entry or search-index entry of its own (generate.mjs removes its page).
+      const security = op.security ?? spec.security ?? [];
+      const secured = security.some((requirement) => Object.keys(requirement).length > 0);
+      if (op[DOCS_PAGE]) {
+        handWritten.push({
           method: method.toUpperCase(),
           path: apiPath,
-          route: meta.base + slug,
-          // The page's doc id in the `api` docs instance.
-          docId: meta.docPrefix + slug,
-          secured,
-          legacy: meta.legacy,
           operationId: op.operationId,
-          summary: op.summary ?? op.operationId,
-          description: op.description ?? '',
-          tag: op.tags?.[0],
-          parameters: (op.parameters ?? []).map((p) => resolve(spec, p)?.name).filter(Boolean),
-          bodyProperties: bodyProperties(spec, op),
+          secured,
+          route: op[DOCS_PAGE],
+          generatedDocId: meta.docPrefix + kebabCase(op.operationId),
         });
+        continue;
       }
+      const slug = kebabCase(op.operationId);
+      operations.push({
+        method: method.toUpperCase(),
+        path: apiPath,
+        route: meta.base + slug,
+        // The page's doc id in the `api` docs instance.
+        docId: meta.docPrefix + slug,
+        secured,
+        legacy: meta.legacy,
+        operationId: op.operationId,
+        summary: op.summary ?? op.operationId,
+        description: op.description ?? '',
+        tag: op.tags?.[0],
+        parameters: (op.parameters ?? []).map((p) => resolve(spec, p)?.name).filter(Boolean),
+        bodyProperties: bodyProperties(spec, op),
+      });
     }
-    return {
-      ...meta,
-      spec,
-      infoId: infoId(spec),
-      tags: (spec.tags ?? []).map((t) => t.name),
-      operations,
-      handWritten,
-    };
-  });
+  }
+  return {
+    ...meta,
+    spec,
+    infoId: infoId(spec),
+    tags: (spec.tags ?? []).map((t) => t.name),
+    operations,
+    handWritten,
+  };
+}
+
+let loaded;
+
+/** Both specs, read and described once per process (`describeSpec`). */
+function loadSpecs() {
+  loaded ??= SPECS.map((meta) => describeSpec(meta, yaml.load(fs.readFileSync(path.join(ROOT, meta.file), 'utf8'))));
   return loaded;
 }
 
@@ -138,4 +139,4 @@ function loadSpec(name) {
   return found;
 }
 
-module.exports = {SPECS, loadSpecs, loadSpec, specOperations, dereference};
+module.exports = {SPECS, HTTP_METHODS, describeSpec, loadSpecs, loadSpec, specOperations, dereference};

@@ -51,6 +51,10 @@ export interface LoadedSpec extends SpecFile {
 }
 
 export const SPECS: SpecFile[];
+/** The order the OpenAPI plugin walks a path's operations in (lower case). */
+export const HTTP_METHODS: string[];
+/** A spec parsed elsewhere (fetched from the site), described as loadSpecs describes the checkout's. */
+export function describeSpec(meta: SpecFile, spec: OpenApiDocument): LoadedSpec;
 export function loadSpecs(): LoadedSpec[];
 export function loadSpec(name: SpecFile['name']): LoadedSpec;
 export function specOperations(): SpecOperation[];

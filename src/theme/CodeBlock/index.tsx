@@ -17,9 +17,20 @@ function codeOf(children: ReactNode): ReactNode {
  */
 export default function CodeBlock({children, ...props}: Props): ReactNode {
   const code = codeOf(children);
-  return typeof code === 'string' ? (
-    <StringContent {...props}>{code}</StringContent>
+  // What CI's samples run proved of this very block, put in its info string at build (src/samples-proof).
+  const proof = /(?:^|\s)proof="([^"]*)"/.exec(props.metastring ?? '')?.[1];
+  const block =
+    typeof code === 'string' ? (
+      <StringContent {...props}>{code}</StringContent>
+    ) : (
+      <ElementContent {...props}>{code}</ElementContent>
+    );
+  return proof ? (
+    <>
+      {block}
+      <p className="code-proof">{proof}</p>
+    </>
   ) : (
-    <ElementContent {...props}>{code}</ElementContent>
+    block
   );
 }
