@@ -52,6 +52,28 @@ export function resolveFile(dir, decoded) {
   return undefined;
 }
 
+/**
+ * Whether an Accept header prefers Markdown: its first media range is text/markdown with a
+ * q above 0 (`text/markdown`, `text/markdown, text/html;q=0.9`), as deploy/nginx.conf decides.
+ */
+export function prefersMarkdown(accept = '') {
+  const match = /^\s*text\/markdown\s*(;\s*q=([\d.]+))?\s*(,|$)/i.exec(accept);
+  return Boolean(match) && (match[2] === undefined || Number(match[2]) > 0);
+}
+
+/** The Markdown twin of a page path (src/llms/twinPath.ts), or undefined for a file's path. */
+export function twinOf(pathname) {
+  if (pathname.endsWith('/')) return `${pathname}index.md`;
+  return /\/[^/.]+$/.test(pathname) ? `${pathname}.md` : undefined;
+}
+
+/**
+ * Pages, twins, llms.txt, llms-full.txt and notebooks: kept 5 minutes, then revalidated (ETag), so
+ * a deploy reaches every reader within minutes; hashed /assets/ keep `_headers`' year.
+ */
+export const PAGE_CACHE = 'public, max-age=300, must-revalidate';
+const REVALIDATED = /\.(html|md|txt|ipynb)$/;
+
 export function createServer({dir = path.join(ROOT, 'build'), compress = true, headers = true} = {}) {
   const notFound = () => fs.readFileSync(path.join(dir, '404.html'));
   const headersFile = path.join(dir, '_headers');
@@ -72,8 +94,14 @@ export function createServer({dir = path.join(ROOT, 'build'), compress = true, h
         return sendNotFound(res);
       }
       if (decoded.split('/').some((segment) => Buffer.byteLength(segment) > 255)) return sendNotFound(res);
-      const file = resolveFile(dir, decoded);
+      const twin = twinOf(decoded);
+      let file = resolveFile(dir, decoded);
+      if (file && twin && prefersMarkdown(req.headers.accept)) file = resolveFile(dir, twin);
       if (!file) return sendNotFound(res);
+      if (twin || file.endsWith('.md')) res.setHeader('Vary', 'Accept');
+      if (twin && file.endsWith('.html'))
+        res.setHeader('Link', `<${encodeURI(twin)}>; rel="alternate"; type="text/markdown"`);
+      if (REVALIDATED.test(file) && !decoded.startsWith('/assets/')) res.setHeader('Cache-Control', PAGE_CACHE);
       req.url = encodeURI(file) + (query === undefined ? '' : `?${query}`);
       handler(req, res, {public: dir, cleanUrls: false, directoryListing: false}).catch(() => sendNotFound(res));
     });

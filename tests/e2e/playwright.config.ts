@@ -71,6 +71,9 @@ export default defineConfig({
     {
       command: `node tests/support/nginx.mjs ${PORT} build`,
       cwd: '../..',
+      // /mcp's upstream: a port no MCP server listens on (unless one is chosen), so static-host.spec.ts
+      // sees the 503 nginx answers without it even where someone runs one on the real port (3920).
+      env: {MCP_UPSTREAM_PORT: process.env.MCP_UPSTREAM_PORT ?? '1'},
       url: `http://127.0.0.1:${PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -167,3 +167,71 @@ test.describe('security headers', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+test.describe('Markdown for agents, discovery and cache headers (deploy/nginx.conf)', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+  const SHORT = 'public, max-age=300, must-revalidate';
+  const pages: [string, string][] = [
+    ['/platform/quick-start', '/platform/quick-start.md'],
+    ['/platform/datasets/', '/platform/datasets/index.md'],
+    ['/', '/index.md'],
+  ];
+
+  for (const [path, twin] of pages) {
+    test(`${path}: Markdown when Accept prefers it, HTML with a Link to ${twin} otherwise`, async ({request}) => {
+      const twinText = await (await request.get(twin)).text();
+      for (const accept of ['text/markdown', 'text/markdown, text/html;q=0.9']) {
+        const md = await request.get(path, {headers: {accept}});
+        expect(md.status(), accept).toBe(200);
+        expect(md.headers()['content-type'], accept).toBe('text/markdown; charset=utf-8');
+        expect(md.headers().vary, accept).toMatch(/\bAccept\b/);
+        expect(md.headers()['cache-control'], accept).toBe(SHORT);
+        expect(await md.text(), accept).toBe(twinText);
+      }
+      const html = await request.get(path, {headers: {accept: BROWSER}});
+      expect(html.headers()['content-type']).toBe('text/html; charset=utf-8');
+      expect(html.headers().link).toBe(`<${twin}>; rel="alternate"; type="text/markdown"`);
+      expect(html.headers().vary).toMatch(/\bAccept\b/);
+      expect(html.headers()['cache-control']).toBe(SHORT);
+      expect(html.headers()['x-frame-options']).toBe('DENY');
+      expect(html.headers()['content-security-policy']).toContain("default-src 'self'");
+    });
+  }
+
+  test('twins, llms.txt, llms-full.txt and notebooks revalidate within minutes; assets stay immutable', async ({
+    request,
+  }) => {
+    for (const path of ['/platform/quick-start.md', '/llms.txt', '/llms-full.txt']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['cache-control'], path).toBe(SHORT);
+      expect(response.headers()['x-content-type-options'], path).toBe('nosniff');
+    }
+    const [js] = assetsOf(await (await request.get('/platform/quick-start')).text());
+    expect((await request.get(js)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('a path with no page is still the 404 page, whatever Accept says', async ({request}) => {
+    for (const accept of ['text/markdown', BROWSER]) {
+      const response = await request.get('/no/such/page/', {headers: {accept}});
+      expect(response.status(), accept).toBe(404);
+      expect(response.headers()['content-type'], accept).toBe('text/html; charset=utf-8');
+      expect(await response.text(), accept).toMatch(/page not found/i);
+      expect(response.headers().link, accept).toBeUndefined();
+    }
+  });
+
+  test('/mcp answers 503 with a short JSON body when no MCP server runs, with the security headers', async ({
+    request,
+  }) => {
+    const response = await request.post('/mcp', {
+      headers: {accept: 'application/json, text/event-stream', 'content-type': 'application/json'},
+      data: {jsonrpc: '2.0', id: 1, method: 'initialize', params: {}},
+    });
+    expect(response.status()).toBe(503);
+    expect(response.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({error: expect.stringMatching(/MCP server is not running/)});
+    expect(response.headers()['x-frame-options']).toBe('DENY');
+    expect(response.headers()['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});

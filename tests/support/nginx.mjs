@@ -14,12 +14,13 @@ import {fileURLToPath} from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-/** The shipped server block, pointed at a build folder and a port. */
-export function serverBlock(port, root) {
+/** The shipped server block, pointed at a build folder, a port and the MCP upstream's port (MCP_UPSTREAM_PORT, default 3920). */
+export function serverBlock(port, root, mcpPort = Number(process.env.MCP_UPSTREAM_PORT ?? 3920)) {
   const shipped = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
   return shipped
     .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
-    .replaceAll('/srv/atlas-docs', root.replace(/\/$/, ''));
+    .replaceAll('/srv/atlas-docs', root.replace(/\/$/, ''))
+    .replace('proxy_pass http://127.0.0.1:3920;', `proxy_pass http://127.0.0.1:${mcpPort};`);
 }
 
 /** A whole nginx configuration around the server block, with its files in `dir`. */
