@@ -4,8 +4,10 @@ import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../support/chromium.mjs';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const HOSTED_PORT = PORT + 1;
 const KAPA_PORT = PORT + 2;
+// The docs' MCP server over Streamable HTTP (mcp.spec.ts), which the hosted build's nginx proxies at /mcp.
+const MCP_PORT = PORT + 3;
 // Specs that need a build with hosted services configured.
-const HOSTED = /(algolia|ask-ai-endpoint|analytics-mixpanel)\.spec\.ts/;
+const HOSTED = /(algolia|ask-ai-endpoint|analytics-mixpanel|mcp)\.spec\.ts/;
 const KAPA = /(ask-ai-kapa|analytics-gtag|preview)\.spec\.ts/;
 // Specs that time the main thread's tasks: they run after all others, one at a time, on an idle machine.
 const ALONE = /main-thread\.spec\.ts/;
@@ -81,6 +83,7 @@ export default defineConfig({
     {
       command: `node tests/support/nginx.mjs ${HOSTED_PORT} build-hosted`,
       cwd: '../..',
+      env: {MCP_UPSTREAM_PORT: String(MCP_PORT)},
       url: `http://127.0.0.1:${HOSTED_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
@@ -89,6 +92,14 @@ export default defineConfig({
       command: `node tests/support/nginx.mjs ${KAPA_PORT} build-kapa`,
       cwd: '../..',
       url: `http://127.0.0.1:${KAPA_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // The MCP server over the default build, as a team would host it beside the site.
+      command: `node bin/atlas-docs-mcp.mjs build --http ${MCP_PORT}`,
+      cwd: '../..',
+      port: MCP_PORT,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
