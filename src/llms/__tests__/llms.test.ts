@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {SCHEMA_EXAMPLE} from '@site/src/api/shared/types';
+import {absoluteLinks, llmsPointer} from '@site/src/llms/absoluteLinks';
 import {apiMarkdown} from '@site/src/llms/apiMarkdown';
 import {llmsTxt} from '@site/src/llms/llmsTxt';
 import {mdxToMarkdown} from '@site/src/llms/mdxToMarkdown';
@@ -136,6 +137,40 @@ describe('API pages as Markdown', () => {
     expect(markdown).toContain('### 404: No such job.');
     expect(markdown).toMatch(/```python\n[\s\S]*requests\.get\(/);
     expect(markdown).toMatch(/```bash\ncurl /);
+  });
+});
+
+describe('absolute links in twins', () => {
+  const site = 'https://docs.nomic.ai';
+  it('give root-relative links, images, definitions, HTML and anchors the site origin', () => {
+    const markdown = [
+      'See [upload](/platform/files/upload#limits), [here](#setup) and [out](https://example.com/x).',
+      '',
+      '![map](/img/map.png "A map")',
+      '',
+      '[ref]: /reference/api/embed-text',
+      '',
+      '<a href="/platform/">Platform</a>',
+      '',
+    ].join('\n');
+    const out = absoluteLinks(markdown, site, '/platform/quick-start');
+    expect(out).toContain('[upload](https://docs.nomic.ai/platform/files/upload#limits)');
+    expect(out).toContain('[here](https://docs.nomic.ai/platform/quick-start#setup)');
+    expect(out).toContain('[out](https://example.com/x)');
+    expect(out).toContain('![map](https://docs.nomic.ai/img/map.png "A map")');
+    expect(out).toContain('[ref]: https://docs.nomic.ai/reference/api/embed-text');
+    expect(out).toContain('<a href="https://docs.nomic.ai/platform/">');
+    expect(out).not.toMatch(/\]\(\/|"\/[a-z]/);
+  });
+
+  it('leave code blocks as written', () => {
+    const code = '```bash\ncurl -d \'{"a":"[x](/y)"}\'\n```';
+    expect(absoluteLinks(code, site, '/p')).toBe(code);
+  });
+
+  it("name llms.txt by its absolute URL in the twin's first line", () => {
+    expect(llmsPointer(site)).toMatch(/^> .*https:\/\/docs\.nomic\.ai\/llms\.txt/);
+    expect(llmsPointer(site)).not.toContain('\n');
   });
 });
 
