@@ -29,7 +29,7 @@ export function absoluteLinks(markdown: string, siteUrl: string, pageUrl: string
     .join('');
 }
 
-/** The twin's first line: where the index of every page is. */
+/** The twin's first line: where the index of every page is ("For AI agents:", the banner wording checkers know). */
 export function llmsPointer(siteUrl: string): string {
-  return `> Documentation index for agents: ${siteUrl}/llms.txt lists every page; each page is also served as Markdown at its URL plus \`.md\`.`;
+  return `> For AI agents: the documentation index is at ${siteUrl}/llms.txt; every page is also served as Markdown at its URL plus \`.md\`.`;
 }
