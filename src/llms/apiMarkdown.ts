@@ -60,6 +60,22 @@ export function schemaMarkdown(input: RichSchema | undefined, depth = 0): string
   if (!input || depth > 5) return [];
   const schema = merged(input);
   const indent = '  '.repeat(depth);
+  // A choice of schemas (the page shows each as a tab): each by its title and description, then its fields.
+  const variants = schema.oneOf ?? schema.anyOf ?? schema.items?.oneOf ?? schema.items?.anyOf;
+  if (variants && !schema.properties) {
+    const kind = schema.oneOf || schema.items?.oneOf ? 'One of' : 'Any of';
+    return [
+      `${indent}${kind}:`,
+      ...variants.flatMap((variant, i) => {
+        const part = merged(variant);
+        const name = part.title ?? `Option ${i + 1}`;
+        return [
+          `${indent}- ${name}${part.description ? `: ${oneLine(part.description)}` : ''}`,
+          ...schemaMarkdown(part, depth + 1),
+        ];
+      }),
+    ];
+  }
   const fields = schema.properties ?? (schema.items ? merged(schema.items).properties : undefined);
   if (!fields) return [];
   const required = new Set(schema.required ?? (schema.items ? merged(schema.items).required : []) ?? []);
@@ -68,9 +84,11 @@ export function schemaMarkdown(input: RichSchema | undefined, depth = 0): string
       typeOf(field),
       required.has(name) ? 'required' : 'optional',
       field.default !== undefined ? `default \`${JSON.stringify(field.default)}\`` : '',
-      field.enum ? `one of ${field.enum.map((v) => `\`${JSON.stringify(v)}\``).join(', ')}` : '',
+      field.enum ? `possible values: [${field.enum.map((v) => `\`${String(v)}\``).join(', ')}]` : '',
     ].filter(Boolean);
-    const description = field.description ? `: ${oneLine(field.description)}` : '';
+    // The page shows a field's own description before that of the schema it refers to.
+    const text = field.description ?? merged(field).description;
+    const description = text ? `: ${oneLine(text)}` : '';
     const nested = field.type === 'array' ? merged(field.items ?? {}) : merged(field);
     return [`${indent}- \`${name}\` (${details.join(', ')})${description}`, ...schemaMarkdown(nested, depth + 1)];
   });

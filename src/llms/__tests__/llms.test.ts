@@ -1,11 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import {SCHEMA_EXAMPLE} from '@site/src/api/shared/types';
 import {absoluteLinks, llmsPointer} from '@site/src/llms/absoluteLinks';
-import {apiMarkdown} from '@site/src/llms/apiMarkdown';
+import {apiMarkdown, type ApiOperation} from '@site/src/llms/apiMarkdown';
 import {llmsTxt} from '@site/src/llms/llmsTxt';
 import {mdxToMarkdown} from '@site/src/llms/mdxToMarkdown';
 import {sectionOf} from '@site/src/llms/sections';
 import {twinPath} from '@site/src/llms/twinPath';
+import {dereference, loadSpecs} from '@site/src/api/build/specs.cjs';
 import {areaOf, socialImageOf} from '@site/src/data/sections';
 
 describe('twin paths', () => {
@@ -132,7 +133,7 @@ describe('API pages as Markdown', () => {
 
   it('has each response with its schema and an example, and request samples', () => {
     expect(markdown).toContain('### 200: The job.');
-    expect(markdown).toContain('- `status` (string, required, one of `"queued"`, `"done"`): Where it is.');
+    expect(markdown).toContain('- `status` (string, required, possible values: [`queued`, `done`]): Where it is.');
     expect(markdown).toContain('"status": "queued"');
     expect(markdown).toContain('### 404: No such job.');
     expect(markdown).toMatch(/```python\n[\s\S]*requests\.get\(/);
@@ -217,4 +218,50 @@ describe('site sections', () => {
     expect(socialImageOf('/reference/api/embed-text')).toBe('/img/social/reference.png');
     expect(socialImageOf('/')).toBe('/img/social/home.png');
   });
+});
+
+describe('API twins hold what their pages show', () => {
+  type Node = {description?: string; title?: string; [key: string]: unknown};
+  const list = (node: Node, key: string) => (node[key] as Node[] | undefined) ?? [];
+  /** A field's description as the page shows it: its own, else that of the schema it refers to (allOf). */
+  const fieldDescription = (field: Node): string[] => {
+    const text = field.description ?? list(field, 'allOf').find((part) => part.description)?.description;
+    return text?.trim() ? [text] : [];
+  };
+  /** What the page shows of a schema: its fields' descriptions, and each variant's title and description. */
+  const descriptions = (node: unknown, depth = 0): string[] => {
+    if (!node || typeof node !== 'object' || depth > 5) return [];
+    const schema = node as Node;
+    const variants = [...list(schema, 'oneOf'), ...list(schema, 'anyOf')];
+    const fields = [schema, ...list(schema, 'allOf')].flatMap((part) =>
+      Object.values((part.properties as Record<string, Node> | undefined) ?? {}),
+    );
+    return [
+      ...variants.flatMap((v) => [...(v.title ? [v.title] : []), ...(v.description ? [v.description] : [])]),
+      ...variants.flatMap((v) => descriptions(v, depth + 1)),
+      ...fields.flatMap((field) => [...fieldDescription(field), ...descriptions(field, depth + 1)]),
+      ...descriptions(schema.items, depth),
+    ];
+  };
+  const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+
+  it.each(loadSpecs().flatMap((spec) => spec.operations.map((op) => [op.route, spec, op] as const)))(
+    '%s: every parameter, body and response field description',
+    (_route, spec, summary) => {
+      const paths = (spec.spec as {paths: Record<string, Record<string, unknown>>}).paths;
+      const op = dereference(paths[summary.path]![summary.method.toLowerCase()], spec.spec) as ApiOperation;
+      const twin = apiMarkdown(summary.summary, {...op, method: summary.method, path: summary.path});
+      const shown = [
+        ...(op.parameters ?? []).map((p) => p.description ?? ''),
+        ...Object.values(op.requestBody?.content ?? {}).flatMap((m) => descriptions(m.schema)),
+        ...Object.values(op.responses ?? {}).flatMap((r) =>
+          Object.values(r.content ?? {}).flatMap((m) => descriptions(m.schema)),
+        ),
+      ].filter(Boolean);
+      const missing = shown
+        .map(oneLine)
+        .filter((text) => !twin.includes(text.replace(/\|/g, '\\|')) && !twin.includes(text));
+      expect(missing).toEqual([]);
+    },
+  );
 });
