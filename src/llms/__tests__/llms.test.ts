@@ -138,6 +138,10 @@ describe('API pages as Markdown', () => {
     expect(markdown).toContain('### 404: No such job.');
     expect(markdown).toMatch(/```python\n[\s\S]*requests\.get\(/);
     expect(markdown).toMatch(/```bash\ncurl /);
+    // The note the page shows under its samples.
+    expect(markdown).toContain(
+      'Set `NOMIC_API_KEY` to an Atlas API key first. See [authentication](/reference/getting-started/).',
+    );
   });
 });
 
