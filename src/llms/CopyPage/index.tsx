@@ -224,7 +224,8 @@ export default function CopyPage(): ReactNode {
       <dialog
         ref={dialog}
         className={styles.dialog}
-        aria-labelledby={`${id}-dialog-title`}
+        // Named without its heading, which renders only while it is open.
+        aria-label="Connect to your editor"
         onClose={() => {
           setConnecting(false);
           setDialogStatus('');
@@ -234,7 +235,7 @@ export default function CopyPage(): ReactNode {
       >
         {connecting && (
           <>
-            <h2 id={`${id}-dialog-title`}>Connect to your editor</h2>
+            <h2>Connect to your editor</h2>
             <p>Add the docs' MCP server to your editor, so its assistant can search and read these pages.</p>
             <h3>Hosted</h3>
             <EditorSteps target={{url: `${siteUrl}${MCP_PATH}`}} onCopy={copyStep} />
