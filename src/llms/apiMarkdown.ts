@@ -28,6 +28,8 @@ type RichSchema = Schema & {
   title?: string;
 };
 
+/** A value as the page prints it: strings bare, anything else as JSON. */
+const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 const oneLine = (text = '') => text.replace(/\s*\n\s*/g, ' ').trim();
 const cell = (text = '') => oneLine(text).replace(/\|/g, '\\|');
 
@@ -60,6 +62,22 @@ export function schemaMarkdown(input: RichSchema | undefined, depth = 0): string
   if (!input || depth > 5) return [];
   const schema = merged(input);
   const indent = '  '.repeat(depth);
+  // A choice of schemas (the page shows each as a tab): each by its title and description, then its fields.
+  const variants = schema.oneOf ?? schema.anyOf ?? schema.items?.oneOf ?? schema.items?.anyOf;
+  if (variants && !schema.properties) {
+    const kind = schema.oneOf || schema.items?.oneOf ? 'One of' : 'Any of';
+    return [
+      `${indent}${kind}:`,
+      ...variants.flatMap((variant, i) => {
+        const part = merged(variant);
+        const name = part.title ?? `Option ${i + 1}`;
+        return [
+          `${indent}- ${name}${part.description ? `: ${oneLine(part.description)}` : ''}`,
+          ...schemaMarkdown(part, depth + 1),
+        ];
+      }),
+    ];
+  }
   const fields = schema.properties ?? (schema.items ? merged(schema.items).properties : undefined);
   if (!fields) return [];
   const required = new Set(schema.required ?? (schema.items ? merged(schema.items).required : []) ?? []);
@@ -67,10 +85,12 @@ export function schemaMarkdown(input: RichSchema | undefined, depth = 0): string
     const details = [
       typeOf(field),
       required.has(name) ? 'required' : 'optional',
-      field.default !== undefined ? `default \`${JSON.stringify(field.default)}\`` : '',
-      field.enum ? `one of ${field.enum.map((v) => `\`${JSON.stringify(v)}\``).join(', ')}` : '',
+      field.default !== undefined ? `default value: \`${shown(field.default)}\`` : '',
+      field.enum ? `possible values: [${field.enum.map((v) => `\`${String(v)}\``).join(', ')}]` : '',
     ].filter(Boolean);
-    const description = field.description ? `: ${oneLine(field.description)}` : '';
+    // The page shows a field's own description before that of the schema it refers to.
+    const text = field.description ?? merged(field).description;
+    const description = text ? `: ${oneLine(text)}` : '';
     const nested = field.type === 'array' ? merged(field.items ?? {}) : merged(field);
     return [`${indent}- \`${name}\` (${details.join(', ')})${description}`, ...schemaMarkdown(nested, depth + 1)];
   });
@@ -78,18 +98,39 @@ export function schemaMarkdown(input: RichSchema | undefined, depth = 0): string
 
 function bodyMarkdown(content: Record<string, MediaType> | undefined, level: string): string[] {
   return Object.entries(content ?? {}).flatMap(([type, media]) => {
+    const about = media.schema && merged(media.schema as RichSchema).description;
     const fields = schemaMarkdown(media.schema as RichSchema);
-    const example = mediaExample(media);
     const isText = type.includes('json') || type.startsWith('text/');
+    // Named examples each by name, as the page's example tabs show them; else the one example.
+    const named = Object.entries(media.examples ?? {}).filter(([, e]) => e.value !== undefined);
+    const examples: [string, unknown][] = named.length
+      ? named.map(([name, e]) => [`Example: ${name}`, e.value])
+      : [['Example:', mediaExample(media)]];
     return [
       `${level} \`${type}\``,
       '',
+      ...(about ? [oneLine(about), ''] : []),
       ...(fields.length ? [...fields, ''] : []),
-      ...(example !== undefined && example !== null && isText
-        ? ['Example:', '', '```json', JSON.stringify(example, null, 2), '```', '']
-        : []),
+      ...examples.flatMap(([label, value]) =>
+        value !== undefined && value !== null && isText
+          ? [label, '', '```json', JSON.stringify(value, null, 2), '```', '']
+          : [],
+      ),
     ];
   });
+}
+
+/** A parameter's description, then its default and example as the page lists them. */
+function parameterNotes(p: Parameter & {description?: string; example?: unknown}): string {
+  const schema = p.schema as RichSchema | undefined;
+  const example = p.example ?? schema?.example;
+  return [
+    p.description ? oneLine(p.description) : '',
+    schema?.default !== undefined ? `Default value: \`${shown(schema.default)}\`` : '',
+    example !== undefined ? `Example: \`${shown(example)}\`` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A generated API page as Markdown, made from its operation in the spec. */
@@ -115,7 +156,7 @@ export function apiMarkdown(title: string, op: ApiOperation): string {
     lines.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
     for (const p of parameters)
       lines.push(
-        `| \`${p.name}\` | ${p.in} | ${cell(typeOf(p.schema as RichSchema))} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)} |`,
+        `| \`${p.name}\` | ${p.in} | ${cell(typeOf(p.schema as RichSchema))} | ${p.required ? 'yes' : 'no'} | ${cell(parameterNotes(p))} |`,
       );
     lines.push('');
   }
@@ -131,6 +172,11 @@ export function apiMarkdown(title: string, op: ApiOperation): string {
   }
   lines.push('## Request samples', '', '### Python', '', '```python', samples.python.trimEnd(), '```', '');
   lines.push('### curl', '', '```bash', samples.curl.trimEnd(), '```', '');
+  // The note under the page's samples.
+  lines.push(
+    `Set \`${API_KEY_VARIABLE}\` to an Atlas API key first. See [authentication](/reference/getting-started/).`,
+    '',
+  );
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

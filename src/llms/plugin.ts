@@ -10,6 +10,8 @@ import {notebookOf, samplesNomic, type Notebook} from './notebook';
 // What each page tells its reader to bring, as the samples run it with (tests/samples/README.md).
 import {readerSetup} from '../../tests/samples/prerequisites.mjs';
 import {notebookPath, twinPath} from './twinPath';
+import {absoluteLinks, llmsPointer} from './absoluteLinks';
+import {escapeHtml} from '../shared/html';
 
 type Doc = DocsContent['loadedVersions'][number]['docs'][number];
 type SidebarItem = {type: string; id?: string; items?: SidebarItem[]; link?: {type: string; id?: string}};
@@ -112,8 +114,18 @@ async function notebooks(siteDir: string, docs: SourcedDoc[], siteUrl: string): 
 export default function llmsPlugin(context: LoadContext): Plugin {
   let docs: Doc[] = [];
   let sitePages: PagesContent = [];
+  const siteUrl = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/$/, '');
   return {
     name: 'llms-txt',
+    // Near the top of every page's HTML, where agents converting it look first: static markup, no script.
+    // Hidden from assistive technology too: it is for programs, and would be noise before the skip link.
+    injectHtmlTags() {
+      return {
+        preBodyTags: [
+          `<p class="sr-only" aria-hidden="true">${escapeHtml(llmsPointer(siteUrl).replace(/^> /, '').replace(/`/g, ''))}</p>`,
+        ],
+      };
+    },
     async allContentLoaded({allContent}) {
       const docsInstances = Object.values(allContent['docusaurus-plugin-content-docs'] ?? {}) as DocsContent[];
       docs = docsInstances.flatMap(orderedDocs);
@@ -122,8 +134,10 @@ export default function llmsPlugin(context: LoadContext): Plugin {
     async postBuild({outDir, siteConfig}) {
       const sources = sourcesOf(context.siteDir, docs);
       const sourced = await sourcedDocs(docs, sources);
-      const pages = await twinPages(sourced, sitePages, sources);
-      const siteUrl = `${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '');
+      const pages = (await twinPages(sourced, sitePages, sources)).map((page) => ({
+        ...page,
+        markdown: absoluteLinks(page.markdown, siteUrl, page.url),
+      }));
       const ipynb = await notebooks(context.siteDir, sourced, siteUrl);
       const {index, full} = llmsTxt(siteConfig, pages);
       const write = async (url: string, text: string) => {
@@ -132,7 +146,7 @@ export default function llmsPlugin(context: LoadContext): Plugin {
         await fs.writeFile(file, text);
       };
       await Promise.all([
-        ...pages.map((page) => write(twinPath(page.url), page.markdown)),
+        ...pages.map((page) => write(twinPath(page.url), `${llmsPointer(siteUrl)}\n\n${page.markdown}`)),
         write('/index.md', index),
         write('/llms.txt', index),
         write('/llms-full.txt', full),

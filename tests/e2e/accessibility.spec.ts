@@ -60,6 +60,16 @@ const PANELS: {name: string; route: string; open: (page: Page) => Promise<void>}
       await page.getByRole('button', {name: 'More ways to copy this page'}).click();
       await expect(page.getByRole('link', {name: /View as Markdown/})).toBeVisible();
       await expect(page.getByRole('link', {name: /Download notebook/})).toBeVisible();
+      await expect(page.getByRole('link', {name: /Open in ChatGPT/})).toBeVisible();
+    },
+  },
+  {
+    name: "the Copy page menu's editor dialog",
+    route: '/reference/api/embed-text',
+    open: async (page) => {
+      await page.getByRole('button', {name: 'More ways to copy this page'}).click();
+      await page.getByRole('button', {name: 'Connect to your editor'}).click();
+      await expect(page.getByRole('dialog', {name: 'Connect to your editor'})).toBeVisible();
     },
   },
   {

@@ -29,7 +29,15 @@ test.describe('Markdown twins', () => {
       expect(response.status()).toBe(200);
       const twin = await response.text();
       const title = (await page.getByRole('heading', {level: 1}).first().textContent())!.trim();
-      expect(twin.startsWith(`# ${title}\n`)).toBe(true);
+      // A pointer to the index first, then the page; links absolute, so they work wherever the twin is read.
+      const [pointer, ...rest] = twin.split('\n\n');
+      expect(pointer).toMatch(new RegExp(`^> For AI agents: .*${SITE}/llms\\.txt`));
+      expect(rest.join('\n\n').startsWith(`# ${title}\n`)).toBe(true);
+      expect(twin).not.toMatch(/\]\((?:\/(?!\/)|#)/);
+      // The same pointer in the page, before the app's markup: what an agent converting the HTML reads first.
+      const pointerAt = html.search(new RegExp(`<p[^>]*>For AI agents: [^<]*${SITE}/llms\\.txt`));
+      expect(pointerAt).toBeGreaterThan(html.indexOf('<body'));
+      expect(pointerAt).toBeLessThan(html.indexOf('<div id="__docusaurus">'));
       if (route.startsWith('/reference/api/')) {
         // Method and path as the page shows them, then each status code.
         const method = (await page.locator('.theme-api-markdown .badge').first().textContent())!.trim().toUpperCase();
@@ -95,6 +103,55 @@ test.describe('Copy page', () => {
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();
+  });
+
+  test('opens the twin in ChatGPT or Claude by a link naming its absolute URL', async ({page}) => {
+    await page.goto('/reference/api/embed-text');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await page.getByRole('button', {name: 'More ways to copy this page'}).click();
+    for (const [name, origin] of [
+      ['Open in ChatGPT', 'https://chatgpt.com/'],
+      ['Open in Claude', 'https://claude.ai/new'],
+    ] as const) {
+      const link = page.getByRole('link', {name: new RegExp(name)});
+      const href = new URL((await link.getAttribute('href'))!);
+      expect(`${href.origin}${href.pathname}`).toBe(origin);
+      expect(href.searchParams.get('q')).toContain(`${SITE}/reference/api/embed-text.md`);
+      await expect(link).toHaveAttribute('target', '_blank');
+    }
+  });
+
+  test('connects an editor in a dialog: by keyboard, each step copyable, Escape returns focus', async ({page}) => {
+    await page.goto('/platform/quick-start');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    const toggle = page.getByRole('button', {name: 'More ways to copy this page'});
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const connect = page.getByRole('button', {name: 'Connect to your editor'});
+    let reached = false;
+    for (let i = 0; i < 10 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await connect.evaluate((button) => button === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', {name: 'Connect to your editor'});
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expect(dialog).toContainText(`claude mcp add --transport http atlas-docs ${SITE}/mcp`);
+    await expect(dialog).toContainText('claude mcp add atlas-docs -- npx --prefix /path/to/atlas-docs atlas-docs-mcp');
+    await expect(dialog.getByRole('link', {name: 'Add to Cursor'}).first()).toHaveAttribute('href', /^cursor:\/\//);
+
+    await dialog.getByRole('button', {name: 'Copy command for Claude Code'}).first().click();
+    await expect(dialog.getByRole('status')).toHaveText('Claude Code step copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `claude mcp add --transport http atlas-docs ${SITE}/mcp`,
+    );
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('API pages have it too', async ({page}) => {

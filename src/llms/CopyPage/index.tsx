@@ -1,6 +1,8 @@
 import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {editorSteps, MCP_PATH, type McpTarget} from '../../data/mcp';
 import {sectionOf} from '../sections';
 import {notebookPath, twinPath} from '../twinPath';
 import styles from './styles.module.css';
@@ -23,14 +25,51 @@ async function copy(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
+/** A prompt for a chat assistant naming the twin; the assistant fetches it, this site sends nothing. */
+const prompt = (url: string) => `Read ${url} so I can ask questions about it.`;
+
+/** The checkout path a reader replaces with their own. */
+const CHECKOUT = '/path/to/atlas-docs';
+
+/** Each editor's one step to add the docs' MCP server, for `target`, each with its own copy button. */
+function EditorSteps({target, onCopy}: {target: McpTarget; onCopy: (text: string, what: string) => void}): ReactNode {
+  return (
+    <ul className={styles.steps}>
+      {editorSteps(target).map((step) => (
+        <li key={step.editor}>
+          <span className={styles.editor}>{step.editor}</span>
+          {step.kind === 'open' ? (
+            <a href={step.text}>Add to {step.editor}</a>
+          ) : (
+            <code className={styles.command}>{step.text}</code>
+          )}
+          <button type="button" onClick={() => onCopy(step.text, step.editor)}>
+            Copy
+            <span className="sr-only">
+              {' '}
+              {step.kind === 'open' ? 'link' : 'command'} for {step.editor}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * "Copy page": puts the page's Markdown twin on the clipboard. Its menu also
  * opens the twin, copies only the section in view and, on a page with Python,
- * downloads its notebook twin.
+ * downloads its notebook twin, opens the twin in ChatGPT or Claude, and
+ * shows how to connect an editor to the docs' MCP server (a modal dialog).
  */
 export default function CopyPage(): ReactNode {
   const {pathname} = useLocation();
   const twin = twinPath(pathname);
+  const siteUrl = useDocusaurusContext().siteConfig.url.replace(/\/$/, '');
+  const twinUrl = `${siteUrl}${twin}`;
+  const [connecting, setConnecting] = useState(false);
+  const [dialogStatus, setDialogStatus] = useState('');
+  const dialog = useRef<HTMLDialogElement>(null);
   // Pages with Python have a notebook twin (../frontMatter.ts marks them).
   const notebook = (useDoc().frontMatter as {notebook?: boolean}).notebook ? notebookPath(pathname) : undefined;
   const [open, setOpen] = useState(false);
@@ -72,6 +111,17 @@ export default function CopyPage(): ReactNode {
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
+
+  useEffect(() => {
+    if (connecting) dialog.current?.showModal();
+  }, [connecting]);
+
+  const copyStep = (text: string, editor: string) =>
+    copy(text).then(
+      () => setDialogStatus(`${editor} step copied`),
+      (error: unknown) =>
+        setDialogStatus(`Could not copy: ${error instanceof Error ? error.message : 'unknown error'}`),
+    );
 
   useEffect(() => {
     if (!status) return undefined;
@@ -137,8 +187,74 @@ export default function CopyPage(): ReactNode {
               </a>
             </li>
           )}
+          <li>
+            <a
+              href={`https://chatgpt.com/?q=${encodeURIComponent(prompt(twinUrl))}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setOpen(false)}
+            >
+              Open in ChatGPT<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a
+              href={`https://claude.ai/new?q=${encodeURIComponent(prompt(twinUrl))}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setOpen(false)}
+            >
+              Open in Claude<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOpen(false);
+                setConnecting(true);
+              }}
+            >
+              Connect to your editor
+            </button>
+          </li>
         </ul>
       </div>
+      <dialog
+        ref={dialog}
+        className={styles.dialog}
+        // Named without its heading, which renders only while it is open.
+        aria-label="Connect to your editor"
+        onClose={() => {
+          setConnecting(false);
+          setDialogStatus('');
+          // The item that opened it is in the closed menu: focus goes back to the menu's button.
+          toggle.current?.focus();
+        }}
+      >
+        {connecting && (
+          <>
+            <h2>Connect to your editor</h2>
+            <p>Add the docs' MCP server to your editor, so its assistant can search and read these pages.</p>
+            <h3>Hosted</h3>
+            <EditorSteps target={{url: `${siteUrl}${MCP_PATH}`}} onCopy={copyStep} />
+            <h3>From a checkout of the docs</h3>
+            <p>
+              Replace <code>{CHECKOUT}</code> with where your checkout is.
+            </p>
+            <EditorSteps target={{checkout: CHECKOUT}} onCopy={copyStep} />
+            <span role="status" className={dialogStatus ? styles.dialogStatus : 'sr-only'}>
+              {dialogStatus}
+            </span>
+            <form method="dialog">
+              <button type="submit" className={styles.close}>
+                Close
+              </button>
+            </form>
+          </>
+        )}
+      </dialog>
       <span role="status" className={status ? styles.status : 'sr-only'}>
         {status}
       </span>

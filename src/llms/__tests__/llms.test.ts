@@ -1,10 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import {SCHEMA_EXAMPLE} from '@site/src/api/shared/types';
-import {apiMarkdown} from '@site/src/llms/apiMarkdown';
+import {absoluteLinks, llmsPointer} from '@site/src/llms/absoluteLinks';
+import {apiMarkdown, type ApiOperation} from '@site/src/llms/apiMarkdown';
 import {llmsTxt} from '@site/src/llms/llmsTxt';
 import {mdxToMarkdown} from '@site/src/llms/mdxToMarkdown';
 import {sectionOf} from '@site/src/llms/sections';
 import {twinPath} from '@site/src/llms/twinPath';
+import {dereference, loadSpecs} from '@site/src/api/build/specs.cjs';
 import {areaOf, socialImageOf} from '@site/src/data/sections';
 
 describe('twin paths', () => {
@@ -131,11 +133,49 @@ describe('API pages as Markdown', () => {
 
   it('has each response with its schema and an example, and request samples', () => {
     expect(markdown).toContain('### 200: The job.');
-    expect(markdown).toContain('- `status` (string, required, one of `"queued"`, `"done"`): Where it is.');
+    expect(markdown).toContain('- `status` (string, required, possible values: [`queued`, `done`]): Where it is.');
     expect(markdown).toContain('"status": "queued"');
     expect(markdown).toContain('### 404: No such job.');
     expect(markdown).toMatch(/```python\n[\s\S]*requests\.get\(/);
     expect(markdown).toMatch(/```bash\ncurl /);
+    // The note the page shows under its samples.
+    expect(markdown).toContain(
+      'Set `NOMIC_API_KEY` to an Atlas API key first. See [authentication](/reference/getting-started/).',
+    );
+  });
+});
+
+describe('absolute links in twins', () => {
+  const site = 'https://docs.nomic.ai';
+  it('give root-relative links, images, definitions, HTML and anchors the site origin', () => {
+    const markdown = [
+      'See [upload](/platform/files/upload#limits), [here](#setup) and [out](https://example.com/x).',
+      '',
+      '![map](/img/map.png "A map")',
+      '',
+      '[ref]: /reference/api/embed-text',
+      '',
+      '<a href="/platform/">Platform</a>',
+      '',
+    ].join('\n');
+    const out = absoluteLinks(markdown, site, '/platform/quick-start');
+    expect(out).toContain('[upload](https://docs.nomic.ai/platform/files/upload#limits)');
+    expect(out).toContain('[here](https://docs.nomic.ai/platform/quick-start#setup)');
+    expect(out).toContain('[out](https://example.com/x)');
+    expect(out).toContain('![map](https://docs.nomic.ai/img/map.png "A map")');
+    expect(out).toContain('[ref]: https://docs.nomic.ai/reference/api/embed-text');
+    expect(out).toContain('<a href="https://docs.nomic.ai/platform/">');
+    expect(out).not.toMatch(/\]\(\/|"\/[a-z]/);
+  });
+
+  it('leave code blocks as written', () => {
+    const code = '```bash\ncurl -d \'{"a":"[x](/y)"}\'\n```';
+    expect(absoluteLinks(code, site, '/p')).toBe(code);
+  });
+
+  it("name llms.txt by its absolute URL in the twin's first line", () => {
+    expect(llmsPointer(site)).toMatch(/^> .*https:\/\/docs\.nomic\.ai\/llms\.txt/);
+    expect(llmsPointer(site)).not.toContain('\n');
   });
 });
 
@@ -182,4 +222,50 @@ describe('site sections', () => {
     expect(socialImageOf('/reference/api/embed-text')).toBe('/img/social/reference.png');
     expect(socialImageOf('/')).toBe('/img/social/home.png');
   });
+});
+
+describe('API twins hold what their pages show', () => {
+  type Node = {description?: string; title?: string; [key: string]: unknown};
+  const list = (node: Node, key: string) => (node[key] as Node[] | undefined) ?? [];
+  /** A field's description as the page shows it: its own, else that of the schema it refers to (allOf). */
+  const fieldDescription = (field: Node): string[] => {
+    const text = field.description ?? list(field, 'allOf').find((part) => part.description)?.description;
+    return text?.trim() ? [text] : [];
+  };
+  /** What the page shows of a schema: its fields' descriptions, and each variant's title and description. */
+  const descriptions = (node: unknown, depth = 0): string[] => {
+    if (!node || typeof node !== 'object' || depth > 5) return [];
+    const schema = node as Node;
+    const variants = [...list(schema, 'oneOf'), ...list(schema, 'anyOf')];
+    const fields = [schema, ...list(schema, 'allOf')].flatMap((part) =>
+      Object.values((part.properties as Record<string, Node> | undefined) ?? {}),
+    );
+    return [
+      ...variants.flatMap((v) => [...(v.title ? [v.title] : []), ...(v.description ? [v.description] : [])]),
+      ...variants.flatMap((v) => descriptions(v, depth + 1)),
+      ...fields.flatMap((field) => [...fieldDescription(field), ...descriptions(field, depth + 1)]),
+      ...descriptions(schema.items, depth),
+    ];
+  };
+  const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+
+  it.each(loadSpecs().flatMap((spec) => spec.operations.map((op) => [op.route, spec, op] as const)))(
+    '%s: every parameter, body and response field description',
+    (_route, spec, summary) => {
+      const paths = (spec.spec as {paths: Record<string, Record<string, unknown>>}).paths;
+      const op = dereference(paths[summary.path]![summary.method.toLowerCase()], spec.spec) as ApiOperation;
+      const twin = apiMarkdown(summary.summary, {...op, method: summary.method, path: summary.path});
+      const shown = [
+        ...(op.parameters ?? []).map((p) => p.description ?? ''),
+        ...Object.values(op.requestBody?.content ?? {}).flatMap((m) => descriptions(m.schema)),
+        ...Object.values(op.responses ?? {}).flatMap((r) =>
+          Object.values(r.content ?? {}).flatMap((m) => descriptions(m.schema)),
+        ),
+      ].filter(Boolean);
+      const missing = shown
+        .map(oneLine)
+        .filter((text) => !twin.includes(text.replace(/\|/g, '\\|')) && !twin.includes(text));
+      expect(missing).toEqual([]);
+    },
+  );
 });

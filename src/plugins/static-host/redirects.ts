@@ -16,8 +16,28 @@ export function routeAliases(route: string): string[] {
 export const REDIRECT_SCRIPT =
   "location.replace(document.querySelector('link[rel=canonical]').getAttribute('href')+location.search+location.hash)";
 
-/** A redirect page written by plugin-client-redirects, with the shared script. */
+/**
+ * A redirect page written by plugin-client-redirects, rewritten as valid HTML
+ * (its template has no title and puts the script after `</head>`), with the
+ * shared script and a link for readers without scripts or refresh.
+ */
 export function withSharedRedirectScript(html: string): string {
   if (!/<meta http-equiv="refresh"/.test(html)) return html;
-  return html.replace(/<script>[\s\S]*?<\/script>/, `<script>${REDIRECT_SCRIPT}</script>`);
+  const target = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+  if (target === undefined) return html;
+  // The plugin has already escaped the target for an attribute, so it goes back in as it is.
+  return `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8">
+    <title>Moved to ${target}</title>
+    <meta http-equiv="refresh" content="0; url=${target}">
+    <link rel="canonical" href="${target}">
+    <script>${REDIRECT_SCRIPT}</script>
+  </head>
+  <body>
+    <p>This page has moved to <a href="${target}">${target}</a>.</p>
+  </body>
+</html>
+`;
 }

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import {HtmlValidate} from 'html-validate';
 import {describe, expect, it} from 'vitest';
+import redirectTemplate from '@docusaurus/plugin-client-redirects/lib/templates/redirectPage.template.html.js';
 import {
   SEARCH_INSIGHTS_SCRIPT,
   contentSecurityPolicy,
@@ -137,5 +139,20 @@ describe('redirect pages', () => {
     expect(a).toEqual([REDIRECT_SCRIPT]);
     expect(b).toEqual(a);
     expect(withSharedRedirectScript('<script>keep()</script>')).toBe('<script>keep()</script>');
+  });
+
+  it('writes valid HTML: a title, its script in the head, a link for readers without scripts', async () => {
+    // The page as plugin-client-redirects writes it, from its own template.
+    const written = (redirectTemplate as unknown as string)
+      .replace(/<%= it\.toUrl %>/g, '/platform/quick-start')
+      .replace(/<%=[^%]*%>/g, '');
+    const validator = new HtmlValidate({extends: ['html-validate:standard']});
+    const errors = async (html: string) =>
+      (await validator.validateString(html)).results.flatMap((r) => r.messages.map((m) => m.ruleId));
+    expect(await errors(written)).not.toEqual([]);
+    const fixed = withSharedRedirectScript(written);
+    expect(await errors(fixed)).toEqual([]);
+    expect(fixed).toMatch(/<title>[^<]+<\/title>[\s\S]*<script>[\s\S]*<\/head>/);
+    expect(fixed).toContain('<a href="/platform/quick-start">');
   });
 });
