@@ -33,7 +33,10 @@ async function answersLikeTheSite(client: Client) {
     name: 'get_endpoint',
     arguments: {method: 'POST', path: '/v1/embedding/text'},
   });
-  expect(JSON.parse(text(endpoint))).toMatchObject({operationId: 'embedText', url: 'https://docs.nomic.ai/reference/api/embed-text'});
+  expect(JSON.parse(text(endpoint))).toMatchObject({
+    operationId: 'embedText',
+    url: 'https://docs.nomic.ai/reference/api/embed-text',
+  });
   const sample = await client.callTool({
     name: 'get_code_sample',
     arguments: {page: '/platform/quick-start', language: 'python'},
@@ -45,7 +48,7 @@ async function answersLikeTheSite(client: Client) {
   expect(bad.isError).toBe(true);
 }
 
-test('over stdio, started as an editor starts it (the bin, the checkout\'s build)', async () => {
+test("over stdio, started as an editor starts it (the bin, the checkout's build)", async () => {
   const client = await connected(
     new StdioClientTransport({command: process.execPath, args: [path.join(ROOT, 'bin/atlas-docs-mcp.mjs')], cwd: ROOT}),
   );
