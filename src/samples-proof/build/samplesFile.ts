@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {blockHash} from '../hash';
+import dependsOnResults from './dependsOnResults.cjs';
 import type {BlockProof, SamplesFile} from '../types';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Where the build publishes every block's proof. */
 export const SAMPLES_PATH = '/samples.json';
 /** What `npm run test:samples` leaves for the build (git-ignored): its results, keyed by each block's hash. */
-export const RESULTS_FILE = path.join(ROOT, '.samples-results.json');
+export const RESULTS_FILE: string = dependsOnResults.RESULTS_FILE;
 
 /** One result of the samples run (tests/samples/run-samples.mjs), as it saves it. */
 export interface SavedResult {
