@@ -113,5 +113,5 @@ if (of('text').length) parts.push(`text ${of('text').length} norun`);
 if (of('mermaid').length) parts.push(`mermaid ${of('mermaid').length} drawn at build`);
 console.log(`\nsamples: ${parts.join('; ')}`);
 // For the build: each block's result by its text, which the pages' labels and /samples.json show (src/samples-proof).
-saveResults(pages, results);
+await saveResults(pages, results);
 if (failed.length) process.exitCode = 1;

@@ -27,6 +27,11 @@ async function copy(text: string): Promise<void> {
 
 /** A prompt for a chat assistant naming the twin; the assistant fetches it, this site sends nothing. */
 const prompt = (url: string) => `Read ${url} so I can ask questions about it.`;
+/** Assistants that open a new chat from a prompt in their URL: name, and the URL the prompt follows. */
+const ASSISTANTS = [
+  ['ChatGPT', 'https://chatgpt.com/?q='],
+  ['Claude', 'https://claude.ai/new?q='],
+] as const;
 
 /** The checkout path a reader replaces with their own. */
 const CHECKOUT = '/path/to/atlas-docs';
@@ -187,26 +192,19 @@ export default function CopyPage(): ReactNode {
               </a>
             </li>
           )}
-          <li>
-            <a
-              href={`https://chatgpt.com/?q=${encodeURIComponent(prompt(twinUrl))}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => setOpen(false)}
-            >
-              Open in ChatGPT<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
-          <li>
-            <a
-              href={`https://claude.ai/new?q=${encodeURIComponent(prompt(twinUrl))}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => setOpen(false)}
-            >
-              Open in Claude<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
+          {ASSISTANTS.map(([name, url]) => (
+            <li key={name}>
+              <a
+                href={`${url}${encodeURIComponent(prompt(twinUrl))}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => setOpen(false)}
+              >
+                Open in {name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
           <li>
             <button
               type="button"
