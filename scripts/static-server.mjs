@@ -5,7 +5,7 @@
 // too long for the file system, or differing only in letter case) gets the
 // site's 404 page with status 404. No clean-URL rewriting: the build itself
 // must answer `/x.html` and `/x/index`. Every response carries the headers of
-// the build's `_headers` file, as Netlify and Cloudflare Pages apply them.
+// the build's `_headers` file (security, cache times), as Netlify and Cloudflare Pages apply them.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -67,13 +67,6 @@ export function twinOf(pathname) {
   return /\/[^/.]+$/.test(pathname) ? `${pathname}.md` : undefined;
 }
 
-/**
- * Pages, twins, llms.txt, llms-full.txt and notebooks: kept 5 minutes, then revalidated (ETag), so
- * a deploy reaches every reader within minutes; hashed /assets/ keep `_headers`' year.
- */
-export const PAGE_CACHE = 'public, max-age=300, must-revalidate';
-const REVALIDATED = /\.(html|md|txt|ipynb)$/;
-
 export function createServer({dir = path.join(ROOT, 'build'), compress = true, headers = true} = {}) {
   const notFound = () => fs.readFileSync(path.join(dir, '404.html'));
   const headersFile = path.join(dir, '_headers');
@@ -101,7 +94,6 @@ export function createServer({dir = path.join(ROOT, 'build'), compress = true, h
       if (twin || file.endsWith('.md')) res.setHeader('Vary', 'Accept');
       if (twin && file.endsWith('.html'))
         res.setHeader('Link', `<${encodeURI(twin)}>; rel="alternate"; type="text/markdown"`);
-      if (REVALIDATED.test(file) && !decoded.startsWith('/assets/')) res.setHeader('Cache-Control', PAGE_CACHE);
       req.url = encodeURI(file) + (query === undefined ? '' : `?${query}`);
       handler(req, res, {public: dir, cleanUrls: false, directoryListing: false}).catch(() => sendNotFound(res));
     });

@@ -127,13 +127,16 @@ wait $BUILDS || builds_status=$?
 cat "$BUILD_LOG"
 rm -f "$BUILD_LOG"
 [ $builds_status -eq 0 ]
-# The content checks wait on files about half their time, so they run beside the server-HTML checks; their
-# output follows.
-step "Server-HTML checks of every page (no browser), and beside them the content checks"
+# The content checks wait on files about half their time, and afdocs mostly on nginx, so both run beside
+# the server-HTML checks; their output follows.
+step "Server-HTML checks of every page (no browser), and beside them the content checks and afdocs"
 beside content npm run --silent test:content
+beside agents npm run --silent test:agents
 html_status=0
 npm run --silent test:html || html_status=1
 printf '\n\033[1m-- Content checks\033[0m\n'
 joined content || html_status=1
+printf '\n\033[1m-- afdocs, the Agent-Friendly Documentation checker, against the build behind deploy/nginx.conf\033[0m\n'
+joined agents || html_status=1
 [ $html_status -eq 0 ]
 step "Browser tests";  npm run --silent test:e2e

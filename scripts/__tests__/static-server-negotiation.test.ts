@@ -3,6 +3,7 @@ import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {headersFile, pagePaths} from '../../src/plugins/static-host/policy';
 import {createServer, prefersMarkdown, twinOf} from '../static-server.mjs';
 
 // A small build: a home page, a section, their twins, an asset, llms.txt and the 404 page.
@@ -14,7 +15,8 @@ const files: Record<string, string> = {
   'llms.txt': '# llms',
   'assets/js/main.abc.js': 'x',
   '404.html': '<p>not found</p>',
-  _headers: '/*\n  X-Frame-Options: DENY\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+  // As the build writes it for these pages.
+  _headers: headersFile([['X-Frame-Options', 'DENY']], pagePaths(['/', '/platform/files/'])),
 };
 
 let dir: string;

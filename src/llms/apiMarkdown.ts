@@ -11,7 +11,7 @@ import {
 /** The parts of a generated API page's front matter (`api`) the twin shows. */
 export interface ApiOperation extends Operation {
   description?: string;
-  parameters?: (Parameter & {description?: string})[];
+  parameters?: (Parameter & {description?: string; example?: unknown})[];
   requestBody?: {content?: Record<string, MediaType>; description?: string; required?: boolean};
   responses?: Record<string, {description?: string; content?: Record<string, MediaType>}>;
 }
@@ -19,6 +19,17 @@ export interface ApiOperation extends Operation {
 type RichSchema = Schema & {
   description?: string;
   nullable?: boolean;
+  deprecated?: boolean;
+  const?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
   allOf?: RichSchema[];
   oneOf?: RichSchema[];
   anyOf?: RichSchema[];
@@ -31,16 +42,36 @@ type RichSchema = Schema & {
 /** A value as the page prints it: strings bare, anything else as JSON. */
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 const oneLine = (text = '') => text.replace(/\s*\n\s*/g, ' ').trim();
-const cell = (text = '') => oneLine(text).replace(/\|/g, '\\|');
 
-function typeOf(schema: RichSchema | undefined): string {
+/** A schema's type as the API page labels it (the theme's rules): `string<uuid>`, `Tag[]`, `string | null`, an enum's title. */
+function typeLabel(schema: RichSchema | undefined): string {
   if (!schema) return 'any';
-  const variants = schema.oneOf ?? schema.anyOf;
-  if (variants) return variants.map(typeOf).join(' or ');
-  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  const base = types.length ? types.join(' | ') : schema.properties ? 'object' : 'any';
-  const shown = base === 'array' ? `array of ${typeOf(schema.items)}` : base;
-  return schema.format ? `${shown} (${schema.format})` : shown;
+  if (schema.items) {
+    const inner = typeLabel(merged(schema.items));
+    return Array.isArray(schema.items.type) && schema.items.type.length > 1 ? `(${inner})[]` : `${inner}[]`;
+  }
+  if (schema.enum && !schema.type) return 'string';
+  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter(
+    (t) => typeof t === 'string',
+  );
+  const single = types.length === 1 ? types[0] : undefined;
+  const union = types.length > 1 ? types.join(' | ') : undefined;
+  if (schema.format)
+    return single ? `${single}<${schema.format}>` : union ? `(${union})<${schema.format}>` : schema.format;
+  if (schema.oneOf || schema.anyOf) return 'object';
+  if (single === 'object' || single === 'array') return single;
+  return union ?? schema.title ?? single ?? '';
+}
+
+/** Whether the page marks a field nullable: `nullable: true`, or `null` among its types. */
+const nullable = (schema: RichSchema) =>
+  Boolean(schema.nullable) || (Array.isArray(schema.type) && schema.type.includes('null'));
+
+/** A parameter's or field's row as the page writes it: name, type, then nullable, required, deprecated. */
+function fieldHead(name: string, schema: RichSchema, required: boolean): string {
+  const flags = [nullable(schema) && 'nullable', required && 'required', schema.deprecated && 'deprecated'];
+  const type = typeLabel(schema);
+  return [`\`${name}\``, type && `\`${type}\``, ...flags].filter(Boolean).join(' ');
 }
 
 /** Merges `allOf` parts into one object schema, as readers think of them. */
@@ -55,6 +86,55 @@ function merged(schema: RichSchema): RichSchema {
     }),
     {...schema, allOf: undefined},
   );
+}
+
+/** A `min`/`max` pair as the page words it: "`>= 1`", "`<= 255 characters`", "`>= 1` and `<= 8`". */
+function range(min: string | undefined, max: string | undefined): string | undefined {
+  const parts = [min, max].filter(Boolean).map((part) => `\`${part}\``);
+  return parts.length ? parts.join(' and ') : undefined;
+}
+
+/** The page's "Possible values" for a schema: lengths, bounds, item counts, allowed values. */
+function possibleValues(schema: RichSchema): string | undefined {
+  // An array without its own item counts is described by its items.
+  if (schema.items && schema.minItems === undefined && schema.maxItems === undefined)
+    return possibleValues(merged(schema.items));
+  const chars = (n: number) => `${n} characters`;
+  const listed = (values: unknown[]) => `[${values.map((v) => `\`${String(v)}\``).join(', ')}]`;
+  const exclusive = (bound: unknown, value: number | undefined) =>
+    typeof bound === 'number' ? bound : bound === true ? value : undefined;
+  const lower = exclusive(schema.exclusiveMinimum, schema.minimum);
+  const upper = exclusive(schema.exclusiveMaximum, schema.maximum);
+  const groups = [
+    schema.items?.enum && listed(schema.items.enum),
+    (schema.minLength || schema.maxLength) &&
+      range(
+        schema.minLength === 1 ? 'non-empty' : schema.minLength ? `>= ${chars(schema.minLength)}` : undefined,
+        schema.maxLength ? `<= ${chars(schema.maxLength)}` : undefined,
+      ),
+    range(
+      lower !== undefined ? `> ${lower}` : schema.minimum != null ? `>= ${schema.minimum}` : undefined,
+      upper !== undefined ? `< ${upper}` : schema.maximum != null ? `<= ${schema.maximum}` : undefined,
+    ),
+    schema.pattern && `Value must match regular expression \`${schema.pattern}\``,
+    schema.enum && listed(schema.enum),
+    schema.minItems && `\`>= ${schema.minItems}\``,
+    schema.maxItems && `\`<= ${schema.maxItems}\``,
+  ].filter(Boolean);
+  return groups.length ? `Possible values: ${groups.join(', ')}` : undefined;
+}
+
+/** What the page prints under a field or parameter: its description, possible, constant and default values, example. */
+function notes(description: string | undefined, schema: RichSchema, example: unknown): string {
+  return [
+    description ? oneLine(description) : '',
+    possibleValues(schema),
+    schema.const !== undefined ? `Constant value: \`${shown(schema.const)}\`` : '',
+    schema.default !== undefined ? `Default value: \`${shown(schema.default)}\`` : '',
+    example !== undefined ? `Example: \`${shown(example)}\`` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A schema's fields as a nested list: name, type, whether required, description, allowed values. */
@@ -78,28 +158,48 @@ export function schemaMarkdown(input: RichSchema | undefined, depth = 0): string
       }),
     ];
   }
-  const fields = schema.properties ?? (schema.items ? merged(schema.items).properties : undefined);
-  if (!fields) return [];
+  const fields = schema.properties ?? (schema.items ? merged(schema.items).properties : undefined) ?? {};
   const required = new Set(schema.required ?? (schema.items ? merged(schema.items).required : []) ?? []);
-  return Object.entries(fields).flatMap(([name, field]) => {
-    const details = [
-      typeOf(field),
-      required.has(name) ? 'required' : 'optional',
-      field.default !== undefined ? `default value: \`${shown(field.default)}\`` : '',
-      field.enum ? `possible values: [${field.enum.map((v) => `\`${String(v)}\``).join(', ')}]` : '',
-    ].filter(Boolean);
-    // The page shows a field's own description before that of the schema it refers to.
-    const text = field.description ?? merged(field).description;
-    const description = text ? `: ${oneLine(text)}` : '';
-    const nested = field.type === 'array' ? merged(field.items ?? {}) : merged(field);
-    return [`${indent}- \`${name}\` (${details.join(', ')})${description}`, ...schemaMarkdown(nested, depth + 1)];
-  });
+  return [
+    ...Object.entries(fields).flatMap(([name, field]) => {
+      // The page names a field by its merged schema (allOf parts together), and shows its own description first.
+      const whole = merged(field);
+      const about = notes(field.description ?? whole.description, whole, whole.example);
+      const nested = field.type === 'array' ? merged(field.items ?? {}) : whole;
+      return [
+        `${indent}- ${fieldHead(name, whole, required.has(name))}${about ? `: ${about}` : ''}`,
+        ...schemaMarkdown(nested, depth + 1),
+      ];
+    }),
+    ...otherProperties(schema, indent, depth),
+  ];
+}
+
+/** The row the page adds for properties not listed (`additionalProperties`), named "property name*". */
+function otherProperties(schema: RichSchema, indent: string, depth: number): string[] {
+  const other = schema.additionalProperties;
+  if (!other) return [];
+  const name = '`property name*`';
+  // Any value: typed "any", flagged as the object itself is.
+  if (other === true || Object.keys(other).length === 0)
+    return [`${indent}- ${[name, '`any`', nullable(schema) && 'nullable'].filter(Boolean).join(' ')}`];
+  return [`${indent}- ${fieldHead('property name*', merged(other), false)}`, ...schemaMarkdown(other, depth + 1)];
 }
 
 function bodyMarkdown(content: Record<string, MediaType> | undefined, level: string): string[] {
   return Object.entries(content ?? {}).flatMap(([type, media]) => {
-    const about = media.schema && merged(media.schema as RichSchema).description;
-    const fields = schemaMarkdown(media.schema as RichSchema);
+    const schema = media.schema as RichSchema | undefined;
+    const about = schema && merged(schema).description;
+    // A body that is one value (a file, a string): the page shows a single row named by its type.
+    const primitive =
+      schema?.type &&
+      !schema.properties &&
+      !schema.items &&
+      !schema.oneOf &&
+      !schema.anyOf &&
+      !schema.allOf &&
+      !schema.additionalProperties;
+    const fields = primitive ? [`- ${fieldHead(String(schema.type), schema, false)}`] : schemaMarkdown(schema);
     const isText = type.includes('json') || type.startsWith('text/');
     // Named examples each by name, as the page's example tabs show them; else the one example.
     const named = Object.entries(media.examples ?? {}).filter(([, e]) => e.value !== undefined);
@@ -118,19 +218,6 @@ function bodyMarkdown(content: Record<string, MediaType> | undefined, level: str
       ),
     ];
   });
-}
-
-/** A parameter's description, then its default and example as the page lists them. */
-function parameterNotes(p: Parameter & {description?: string; example?: unknown}): string {
-  const schema = p.schema as RichSchema | undefined;
-  const example = p.example ?? schema?.example;
-  return [
-    p.description ? oneLine(p.description) : '',
-    schema?.default !== undefined ? `Default value: \`${shown(schema.default)}\`` : '',
-    example !== undefined ? `Example: \`${shown(example)}\`` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
 }
 
 /** A generated API page as Markdown, made from its operation in the spec. */
@@ -152,12 +239,17 @@ export function apiMarkdown(title: string, op: ApiOperation): string {
       : 'Authentication: none.',
     '',
   ];
-  if (parameters.length) {
-    lines.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
-    for (const p of parameters)
-      lines.push(
-        `| \`${p.name}\` | ${p.in} | ${cell(typeOf(p.schema as RichSchema))} | ${p.required ? 'yes' : 'no'} | ${cell(parameterNotes(p))} |`,
-      );
+  // Parameters by where they go, as the page groups them ("Path Parameters", "Query Parameters").
+  for (const where of ['path', 'query', 'header', 'cookie']) {
+    const group = parameters.filter((p) => p.in === where);
+    if (!group.length) continue;
+    lines.push(`## ${where[0]!.toUpperCase()}${where.slice(1)} parameters`, '');
+    for (const p of group) {
+      // A parameter without a type is shown as "any".
+      const schema = {...p.schema, type: p.schema?.type ?? 'any'} as RichSchema;
+      const about = notes(p.description, schema, p.example ?? schema.example);
+      lines.push(`- ${fieldHead(p.name, schema, Boolean(p.required))}${about ? `: ${about}` : ''}`);
+    }
     lines.push('');
   }
   if (op.requestBody?.content) {

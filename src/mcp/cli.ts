@@ -22,6 +22,8 @@ interface Options {
   source: string;
   http?: number;
   host: string;
+  /** --help: print the usage and exit 0. */
+  help?: boolean;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -36,7 +38,7 @@ export function parseArgs(argv: string[]): Options {
       const next = argv[++i];
       if (!next) throw new Error('--host needs an address');
       options.host = next;
-    } else if (arg === '--help' || arg === '-h') throw new Error(USAGE);
+    } else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}\n${USAGE}`);
     else options.source = arg;
   }
@@ -79,6 +81,10 @@ export async function main(): Promise<void> {
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
   }
   let docs: Docs;
   try {

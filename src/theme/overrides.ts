@@ -116,6 +116,21 @@ export const OVERRIDES: Override[] = [
     ],
   },
   {
+    file: 'src/theme/DocRoot/Layout/index.tsx',
+    upstream: {...CLASSIC, module: 'DocRoot/Layout'},
+    kind: 'replace',
+    why: 'The content comes before the sidebar in the HTML (agents convert it first); CSS order draws the sidebar on the left as before.',
+    guardedBy: 'tests/e2e/writers-and-agents.spec.ts',
+    imports: [
+      './styles.module.css',
+      '@docusaurus/plugin-content-docs/client',
+      '@theme/BackToTopButton',
+      '@theme/DocRoot/Layout/Main',
+      '@theme/DocRoot/Layout/Sidebar',
+      'react',
+    ],
+  },
+  {
     file: 'src/theme/Icon/ExternalLink/index.tsx',
     upstream: {...CLASSIC, module: 'Icon/ExternalLink'},
     kind: 'replace',
@@ -172,6 +187,13 @@ export const OVERRIDES: Override[] = [
     why: 'Our button, shortcuts and DocSearch modal over the local index or Algolia, loaded on first use.',
     guardedBy: 'tests/e2e/search.spec.ts',
     imports: ['@docusaurus/Noop'],
+  },
+  {
+    file: 'src/api/theme/SchemaItem/index.tsx',
+    upstream: {...OPENAPI, module: 'SchemaItem'},
+    kind: 'wrap',
+    why: 'A space between a field\'s name and type, which read as one word to screen readers and agents ("tag_namestring").',
+    guardedBy: 'tests/e2e/api-reference.spec.ts',
   },
   {
     file: 'src/api/theme/ApiExplorer/index.tsx',

@@ -43,7 +43,7 @@ test.describe('Markdown twins', () => {
         const method = (await page.locator('.theme-api-markdown .badge').first().textContent())!.trim().toUpperCase();
         expect(twin).toContain(`\`${method} https://api-atlas.nomic.ai/v1/embedding/text\``);
         for (const status of ['200', '422', '429']) expect(twin).toContain(`### ${status}`);
-        expect(twin).toContain('- `texts` (array of string, required)');
+        expect(twin).toContain('- `texts` `string[]` required');
         expect(twin).toMatch(/```python\n[\s\S]*requests\.post/);
       } else {
         // Every section heading of the page, and the code the page shows.
@@ -68,6 +68,24 @@ test.describe('Markdown twins', () => {
     expect(full).toContain('# Embed text\n');
     expect((await request.get('/index.md')).status()).toBe(200);
   });
+});
+
+test.describe('content first in the HTML', () => {
+  for (const route of ['/platform/quick-start', '/reference/api/embed-text']) {
+    test(`${route}: the content precedes the sidebar in the document (and so in keyboard order), which is still drawn on its left`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({width: 1280, height: 800});
+      await page.goto(route);
+      const main = page.locator('main');
+      const sidebar = page.locator('aside.theme-doc-sidebar-container');
+      // DOCUMENT_POSITION_FOLLOWING: the sidebar comes after <main> in the document.
+      expect(await main.evaluate((m, s) => m.compareDocumentPosition(s!) & 4, await sidebar.elementHandle())).toBe(4);
+      const [m, s] = [await main.boundingBox(), await sidebar.boundingBox()];
+      expect(s!.x + s!.width).toBeLessThanOrEqual(m!.x + 1);
+      expect(s!.width).toBeGreaterThan(200);
+    });
+  }
 });
 
 test.describe('Copy page', () => {

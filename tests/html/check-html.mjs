@@ -68,6 +68,7 @@ const CHECKS = [
   ['aria', `ARIA attributes and roles as rendered (${MARKUP_RULES.aria.join(', ')})`],
   ['axe', 'axe-core, WCAG 2.2 A/AA and best practices (landmarks, regions, one h1), every impact, in jsdom'],
   ['shape', 'one h1, a title and lang; API operation pages: method, path, Python and curl samples, Responses, no Send'],
+  ['twin', "API pages: each field and parameter row (name, type, required…) is in the page's twin as the page says it"],
   ['links', 'internal links, twins, stylesheets, images and scripts resolve as a static host serves them'],
   ['fragments', '#fragments of internal links are ids of the page they reach'],
   ['csp', "every inline script's hash is in that build's Content-Security-Policy"],

@@ -169,6 +169,29 @@ function shapeProblems(document, operation) {
   return problems;
 }
 
+/** Text as both sides compare it: code and tag marks dropped, whitespace collapsed, lower case. */
+const comparable = (text) =>
+  text
+    .replace(/[`<>\u200b]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * An API page's field and parameter rows ("tag_id string required") each as
+ * its twin writes them, so an agent reading the twin gets what the page says
+ * and a screen reader hears separate words: a row whose parts run together
+ * ("tag_idstringrequired") or that the twin words differently is a finding.
+ */
+function twinProblems(document, twin) {
+  if (twin === undefined) return ['has no Markdown twin'];
+  const text = comparable(twin);
+  const rows = [...document.querySelectorAll('article .openapi-schema__container')].map((row) =>
+    comparable(row.textContent ?? ''),
+  );
+  return [...new Set(rows)].filter((row) => !text.includes(row)).map((row) => `its twin lacks the row "${row}"`);
+}
+
 /** axe-core over `document`, shown in the shared window; every violation, at any impact, is a finding. */
 async function axeFindings(document) {
   const {window} = sharedWindow();
@@ -201,16 +224,17 @@ export async function markupFindings(html, name = 'page.html') {
  * Checks one built file: a page or the not-found page gets every check; a
  * redirect page, or any file when `factsOnly`, only has its facts read.
  * `operation` is the API operation the page documents, if any.
- * @param {{kind: string, html: string, file: string}} file
+ * @param {{kind: string, html: string, file: string, twin?: string}} file  `twin`: the page's Markdown twin
  * @param {{operation?: {method: string, path: string}, factsOnly?: boolean}} [options]
  */
-export async function checkFile({kind, html, file}, {operation, factsOnly = false} = {}) {
+export async function checkFile({kind, html, file, twin}, {operation, factsOnly = false} = {}) {
   if (factsOnly || kind === 'redirect') return {facts: factsOf(parse(html)), findings: []};
   const document = parse(withPlainCode(html));
   return {
     facts: factsOf(document),
     findings: [
       ...shapeProblems(document, operation).map((message) => ({check: 'shape', message})),
+      ...(operation ? twinProblems(document, twin).map((message) => ({check: 'twin', message})) : []),
       ...(await markupFindings(html, file)),
       ...(await axeFindings(document)),
     ],

@@ -7,10 +7,13 @@ import {checkFile} from './page-checks.mjs';
 const {dir, files, operations, factsOnly} = workerData;
 for (const file of files) {
   const html = fs.readFileSync(path.join(dir, file.file), 'utf8');
+  // An API page's twin (its URL plus .md), which the twin check compares with the page.
+  const twinFile = operations[file.route] && path.join(dir, `${file.route}.md`);
+  const twin = twinFile && fs.existsSync(twinFile) ? fs.readFileSync(twinFile, 'utf8') : undefined;
   try {
     parentPort.postMessage({
       file: file.file,
-      ...(await checkFile({...file, html}, {operation: operations[file.route], factsOnly})),
+      ...(await checkFile({...file, html, twin}, {operation: operations[file.route], factsOnly})),
     });
   } catch (error) {
     parentPort.postMessage({

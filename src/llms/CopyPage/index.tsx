@@ -1,11 +1,14 @@
-import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import React, {lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {editorSteps, MCP_PATH, type McpTarget} from '../../data/mcp';
 import {sectionOf} from '../sections';
 import {notebookPath, twinPath} from '../twinPath';
+import {copy} from './copy';
 import styles from './styles.module.css';
+
+// The editor dialog's code loads when a reader first opens it, not with every page.
+const ConnectEditor = lazy(() => import('./ConnectEditor'));
 
 /** The heading of the section the reader is in: the last h2/h3 that has reached the sticky row the button is in. */
 function headingInView(button: HTMLElement | null): string | undefined {
@@ -20,11 +23,6 @@ function headingInView(button: HTMLElement | null): string | undefined {
   );
 }
 
-async function copy(text: string): Promise<void> {
-  if (!navigator.clipboard) throw new Error('The clipboard is not available here.');
-  await navigator.clipboard.writeText(text);
-}
-
 /** A prompt for a chat assistant naming the twin; the assistant fetches it, this site sends nothing. */
 const prompt = (url: string) => `Read ${url} so I can ask questions about it.`;
 /** Assistants that open a new chat from a prompt in their URL: name, and the URL the prompt follows. */
@@ -32,34 +30,6 @@ const ASSISTANTS = [
   ['ChatGPT', 'https://chatgpt.com/?q='],
   ['Claude', 'https://claude.ai/new?q='],
 ] as const;
-
-/** The checkout path a reader replaces with their own. */
-const CHECKOUT = '/path/to/atlas-docs';
-
-/** Each editor's one step to add the docs' MCP server, for `target`, each with its own copy button. */
-function EditorSteps({target, onCopy}: {target: McpTarget; onCopy: (text: string, what: string) => void}): ReactNode {
-  return (
-    <ul className={styles.steps}>
-      {editorSteps(target).map((step) => (
-        <li key={step.editor}>
-          <span className={styles.editor}>{step.editor}</span>
-          {step.kind === 'open' ? (
-            <a href={step.text}>Add to {step.editor}</a>
-          ) : (
-            <code className={styles.command}>{step.text}</code>
-          )}
-          <button type="button" onClick={() => onCopy(step.text, step.editor)}>
-            Copy
-            <span className="sr-only">
-              {' '}
-              {step.kind === 'open' ? 'link' : 'command'} for {step.editor}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /**
  * "Copy page": puts the page's Markdown twin on the clipboard. Its menu also
@@ -73,8 +43,6 @@ export default function CopyPage(): ReactNode {
   const siteUrl = useDocusaurusContext().siteConfig.url.replace(/\/$/, '');
   const twinUrl = `${siteUrl}${twin}`;
   const [connecting, setConnecting] = useState(false);
-  const [dialogStatus, setDialogStatus] = useState('');
-  const dialog = useRef<HTMLDialogElement>(null);
   // Pages with Python have a notebook twin (../frontMatter.ts marks them).
   const notebook = (useDoc().frontMatter as {notebook?: boolean}).notebook ? notebookPath(pathname) : undefined;
   const [open, setOpen] = useState(false);
@@ -118,17 +86,6 @@ export default function CopyPage(): ReactNode {
   }, [open]);
 
   useEffect(() => {
-    if (connecting) dialog.current?.showModal();
-  }, [connecting]);
-
-  const copyStep = (text: string, editor: string) =>
-    copy(text).then(
-      () => setDialogStatus(`${editor} step copied`),
-      (error: unknown) =>
-        setDialogStatus(`Could not copy: ${error instanceof Error ? error.message : 'unknown error'}`),
-    );
-
-  useEffect(() => {
     if (!status) return undefined;
     const timer = setTimeout(() => setStatus(''), 4000);
     return () => clearTimeout(timer);
@@ -167,92 +124,73 @@ export default function CopyPage(): ReactNode {
         </button>
       </div>
       <div ref={menu} id={`${id}-menu`} className={styles.menu} hidden={!open}>
-        <ul>
-          <li>
-            <button type="button" onClick={() => void run(markdown, 'Page copied as Markdown')}>
-              Copy page as Markdown
-            </button>
-          </li>
-          {section && (
+        {/* Drawn when open: closed, its links are not part of the page's text. */}
+        {open && (
+          <ul>
             <li>
-              <button type="button" onClick={() => void copySection(section)}>
-                Copy section “{section}”
+              <button type="button" onClick={() => void run(markdown, 'Page copied as Markdown')}>
+                Copy page as Markdown
               </button>
             </li>
-          )}
-          <li>
-            <a href={twin} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
-              View as Markdown<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
-          {notebook && (
+            {section && (
+              <li>
+                <button type="button" onClick={() => void copySection(section)}>
+                  Copy section “{section}”
+                </button>
+              </li>
+            )}
             <li>
-              <a href={notebook} download onClick={() => setOpen(false)}>
-                Download notebook<span className="sr-only"> (Jupyter, .ipynb)</span>
+              <a href={twin} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
+                View as Markdown<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>
-          )}
-          {ASSISTANTS.map(([name, url]) => (
-            <li key={name}>
-              <a
-                href={`${url}${encodeURIComponent(prompt(twinUrl))}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={() => setOpen(false)}
+            {notebook && (
+              <li>
+                <a href={notebook} download onClick={() => setOpen(false)}>
+                  Download notebook<span className="sr-only"> (Jupyter, .ipynb)</span>
+                </a>
+              </li>
+            )}
+            {ASSISTANTS.map(([name, url]) => (
+              <li key={name}>
+                <a
+                  href={`${url}${encodeURIComponent(prompt(twinUrl))}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => setOpen(false)}
+                >
+                  Open in {name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setOpen(false);
+                  setConnecting(true);
+                }}
               >
-                Open in {name}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
-          <li>
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              onClick={() => {
-                setOpen(false);
-                setConnecting(true);
-              }}
-            >
-              Connect to your editor
-            </button>
-          </li>
-        </ul>
-      </div>
-      <dialog
-        ref={dialog}
-        className={styles.dialog}
-        // Named without its heading, which renders only while it is open.
-        aria-label="Connect to your editor"
-        onClose={() => {
-          setConnecting(false);
-          setDialogStatus('');
-          // The item that opened it is in the closed menu: focus goes back to the menu's button.
-          toggle.current?.focus();
-        }}
-      >
-        {connecting && (
-          <>
-            <h2>Connect to your editor</h2>
-            <p>Add the docs' MCP server to your editor, so its assistant can search and read these pages.</p>
-            <h3>Hosted</h3>
-            <EditorSteps target={{url: `${siteUrl}${MCP_PATH}`}} onCopy={copyStep} />
-            <h3>From a checkout of the docs</h3>
-            <p>
-              Replace <code>{CHECKOUT}</code> with where your checkout is.
-            </p>
-            <EditorSteps target={{checkout: CHECKOUT}} onCopy={copyStep} />
-            <span role="status" className={dialogStatus ? styles.dialogStatus : 'sr-only'}>
-              {dialogStatus}
-            </span>
-            <form method="dialog">
-              <button type="submit" className={styles.close}>
-                Close
+                Connect to your editor
               </button>
-            </form>
-          </>
+            </li>
+          </ul>
         )}
-      </dialog>
+      </div>
+      {connecting && (
+        <Suspense fallback={null}>
+          <ConnectEditor
+            siteUrl={siteUrl}
+            onClose={() => {
+              setConnecting(false);
+              // The item that opened it is in the closed menu: focus goes back to the menu's button.
+              toggle.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
       <span role="status" className={status ? styles.status : 'sr-only'}>
         {status}
       </span>

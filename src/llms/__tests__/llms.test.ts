@@ -128,12 +128,13 @@ describe('API pages as Markdown', () => {
   it('has the method, URL, authentication and parameters', () => {
     expect(markdown).toContain('# Get a job\n\n`GET https://api-atlas.nomic.ai/v1/jobs/{job_id}`');
     expect(markdown).toContain('Authorization: Bearer $NOMIC_API_KEY');
-    expect(markdown).toContain('| `job_id` | path | string | yes | The job \\| id. |');
+    // As the page writes a row: name, type, then required; parameters grouped by where they go.
+    expect(markdown).toContain('## Path parameters\n\n- `job_id` `string` required: The job | id.');
   });
 
   it('has each response with its schema and an example, and request samples', () => {
     expect(markdown).toContain('### 200: The job.');
-    expect(markdown).toContain('- `status` (string, required, possible values: [`queued`, `done`]): Where it is.');
+    expect(markdown).toContain('- `status` `string` required: Where it is. Possible values: [`queued`, `done`]');
     expect(markdown).toContain('"status": "queued"');
     expect(markdown).toContain('### 404: No such job.');
     expect(markdown).toMatch(/```python\n[\s\S]*requests\.get\(/);
@@ -142,6 +143,38 @@ describe('API pages as Markdown', () => {
     expect(markdown).toContain(
       'Set `NOMIC_API_KEY` to an Atlas API key first. See [authentication](/reference/getting-started/).',
     );
+  });
+});
+
+describe('API twin rows', () => {
+  const rows = (schema: object) =>
+    apiMarkdown('Op', {
+      method: 'post',
+      path: '/x',
+      requestBody: {content: {'application/json': {schema}}},
+    } as ApiOperation);
+
+  it('write each field as the page does: name, type, then nullable, required, deprecated', () => {
+    const twin = rows({
+      type: 'object',
+      required: ['id', 'note'],
+      properties: {
+        id: {type: 'string', format: 'uuid'},
+        note: {type: ['string', 'null'], maxLength: 255, description: 'A note.'},
+        tags: {type: 'array', items: {type: 'object', title: 'Tag', properties: {name: {type: 'string'}}}},
+        old: {type: 'integer', deprecated: true, minimum: 1},
+        extra: {type: 'object', additionalProperties: true},
+      },
+    });
+    expect(twin).toContain('- `id` `string<uuid>` required\n');
+    expect(twin).toContain('- `note` `string | null` nullable required: A note. Possible values: `<= 255 characters`');
+    expect(twin).toContain('- `tags` `object[]`\n  - `name` `string`');
+    expect(twin).toContain('- `old` `integer` deprecated: Possible values: `>= 1`');
+    expect(twin).toContain('- `extra` `object`\n  - `property name*` `any`');
+  });
+
+  it('name a body that is one value by its type, as the page does', () => {
+    expect(rows({type: 'string', format: 'binary'})).toContain('- `string` `string<binary>`');
   });
 });
 

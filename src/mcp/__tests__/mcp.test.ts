@@ -10,6 +10,8 @@ import {buildIndexFiles} from '../../search/build/files';
 import {fragmentFile, passageFile, recordFile, shardFile} from '../../search/indexFiles';
 import type {SearchRecord} from '../../search/records';
 import {dereference, loadSpecs, SPECS} from '../../api/build/specs.cjs';
+import {parseArgs} from '../cli';
+import {MCP_HTTP_PORT} from '../../data/mcp';
 import {blockHash} from '../../samples-proof/hash';
 import type {SamplesFile} from '../../samples-proof/types';
 import {Docs, pagePath} from '../docs';
@@ -273,5 +275,24 @@ describe('pagePath', () => {
 describe('openSite', () => {
   it('a folder with no build says to build first', async () => {
     await expect(openSite(os.tmpdir())).rejects.toThrow(/build the site first/);
+  });
+});
+
+describe('the command line', () => {
+  it('reads a source, --http with or without a port, --host and --help', () => {
+    expect(parseArgs(['https://docs.nomic.ai', '--http'])).toMatchObject({
+      source: 'https://docs.nomic.ai',
+      http: MCP_HTTP_PORT,
+      host: '127.0.0.1',
+    });
+    expect(parseArgs(['--http', '4000', '--host', '0.0.0.0'])).toMatchObject({http: 4000, host: '0.0.0.0'});
+    expect(parseArgs(['--help']).help).toBe(true);
+    expect(parseArgs([]).help).toBeUndefined();
+  });
+
+  it('refuses an unknown option, a bad port and --host without an address, with the usage', () => {
+    expect(() => parseArgs(['--verbose'])).toThrow(/unknown option --verbose\nusage: atlas-docs-mcp/);
+    expect(() => parseArgs(['--http', '70000'])).toThrow('--http: 70000 is not a port');
+    expect(() => parseArgs(['--host'])).toThrow('--host needs an address');
   });
 });

@@ -6,6 +6,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {
   contentSecurityPolicy,
   headersFile,
+  pagePaths,
   inlineScripts,
   nginxSnippet,
   scriptHash,
@@ -60,7 +61,7 @@ export default function staticHostPlugin(
         for (const script of inlineScripts(html)) hashes.add(scriptHash(script));
       }
       const headers = securityHeaders(contentSecurityPolicy([...hashes], services));
-      await fs.writeFile(path.join(props.outDir, HEADERS_FILE), headersFile(headers));
+      await fs.writeFile(path.join(props.outDir, HEADERS_FILE), headersFile(headers, pagePaths(props.routesPaths)));
       await fs.writeFile(path.join(props.outDir, NGINX_FILE), nginxSnippet(headers));
       const {url, baseUrl, noIndex} = context.siteConfig;
       await fs.writeFile(path.join(props.outDir, ROBOTS_FILE), robotsTxt({url, baseUrl, noIndex}));

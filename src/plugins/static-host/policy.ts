@@ -157,12 +157,41 @@ export function securityHeaders(csp: string): [string, string][] {
  */
 export const CONTENT_TYPES: [string, string][] = [['ipynb', 'application/x-ipynb+json']];
 
-/** Netlify / Cloudflare Pages `_headers`: every path gets the headers; files of a type in CONTENT_TYPES get their type. */
-export function headersFile(headers: [string, string][]): string {
+/**
+ * How long readers keep a copy. Pages, twins, llms files and notebooks: 5 minutes, then they ask again
+ * (cheap with ETag), so a deploy reaches everyone well inside an hour. Hashed assets never change.
+ * deploy/nginx.conf and `npm run serve` send the same (./__tests__/static-host.test.ts).
+ */
+export const PAGE_CACHE = 'public, max-age=300, must-revalidate';
+export const ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * The `_headers` paths that cover every page, with its twin and notebook, and the llms files: one per
+ * top-level folder of routes, so the file stays short (Cloudflare Pages reads 100 rules), and none
+ * that covers /assets/, whose rule would otherwise be joined with theirs.
+ */
+export function pagePaths(routes: string[]): string[] {
+  const paths = new Set(['/', '/index.md', '/llms.txt', '/llms-full.txt']);
+  for (const route of routes) {
+    const [first, ...rest] = route.split('/').filter(Boolean);
+    if (!first || first.endsWith('.html')) continue;
+    if (rest.length || route.endsWith('/')) paths.add(`/${first}/*`);
+    else paths.add(`/${first}`).add(`/${first}.md`);
+  }
+  return [...paths];
+}
+
+/**
+ * Netlify / Cloudflare Pages `_headers`: every path gets the headers; `pages` (pagePaths) their cache
+ * time and /assets/ its year; files of a type in CONTENT_TYPES get their type.
+ */
+export function headersFile(headers: [string, string][], pages: string[] = []): string {
   const block = (path: string, pairs: [string, string][]) =>
     `${path}\n${pairs.map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`;
   return [
     block('/*', headers),
+    ...pages.map((page) => block(page, [['Cache-Control', PAGE_CACHE]])),
+    block('/assets/*', [['Cache-Control', ASSET_CACHE]]),
     ...CONTENT_TYPES.map(([extension, type]) => block(`/*.${extension}`, [['Content-Type', type]])),
   ].join('');
 }

@@ -20,8 +20,8 @@ function page(main: string, {head = '', route = '/guide'} = {}): string {
 <footer><p>Footer</p></footer></div></body></html>`;
 }
 
-async function findingsOf(html: string, operation?: {method: string; path: string}) {
-  const {findings} = await checkFile({kind: 'page', html, file: 'page.html'}, {operation});
+async function findingsOf(html: string, operation?: {method: string; path: string}, twin = '') {
+  const {findings} = await checkFile({kind: 'page', html, file: 'page.html', twin}, {operation});
   return findings.map((f: {check: string; message: string}) => `${f.check}: ${f.message}`);
 }
 
@@ -77,6 +77,22 @@ describe('checks of one page', () => {
       'shape: request sample tabs are [Python], not [Python,curl]',
     );
     expect(await findingsOf(api, {...op, method: 'GET'})).toContain('shape: shows method post, not GET');
+  });
+
+  it("checks an API page's field rows against its twin: a missing or run-together row is found", async () => {
+    const op = {method: 'POST', path: '/v1/embedding/text'};
+    const row = (parts: string) => `<article><div class="openapi-schema__container">${parts}</div></article>`;
+    const spaced = row('<strong>texts</strong><span> string[]</span><span> required</span>');
+    const twin = '- `texts` `string[]` required: The strings to embed.';
+    const twinFindings = async (html: string, text?: string) =>
+      (await findingsOf(page(html), op, text)).filter((f) => f.startsWith('twin:'));
+    expect(await twinFindings(spaced, twin)).toEqual([]);
+    expect(await twinFindings(row('<strong>texts</strong><span>string[]</span><span>required</span>'), twin)).toEqual([
+      'twin: its twin lacks the row "textsstring[]required"',
+    ]);
+    expect(await twinFindings(spaced, '- `texts` (array of string, required)')).toHaveLength(1);
+    const {findings} = await checkFile({kind: 'page', html: page(spaced), file: 'page.html'}, {operation: op});
+    expect(findings).toContainEqual({check: 'twin', message: 'has no Markdown twin'});
   });
 
   it('collects ids, links and the hashes of the scripts a browser runs (not data blocks)', async () => {

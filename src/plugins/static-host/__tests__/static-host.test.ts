@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import {HtmlValidate} from 'html-validate';
 import {describe, expect, it} from 'vitest';
 import redirectTemplate from '@docusaurus/plugin-client-redirects/lib/templates/redirectPage.template.html.js';
@@ -6,6 +7,9 @@ import {
   SEARCH_INSIGHTS_SCRIPT,
   contentSecurityPolicy,
   headersFile,
+  pagePaths,
+  PAGE_CACHE,
+  ASSET_CACHE,
   inlineScripts,
   nginxSnippet,
   scriptHash,
@@ -116,6 +120,38 @@ describe('header files', () => {
       ['Content-Type', 'application/x-ipynb+json'],
     ]);
     expect(headersFor(rules, '/platform/quick-start.ipynb.md')).toEqual(headers);
+  });
+
+  it('gives pages, twins, notebooks and llms files a short cache, hashed assets a year, as nginx does', () => {
+    const routes = [
+      '/',
+      '/platform/quick-start',
+      '/platform/files/',
+      '/reference/api/embed-text',
+      '/search',
+      '/404.html',
+    ];
+    const rules = parseHeadersFile(headersFile(headers, pagePaths(routes)));
+    const cache = (p: string) => headersFor(rules, p).filter(([name]: [string, string]) => name === 'Cache-Control');
+    for (const p of [
+      '/',
+      '/index.md',
+      '/platform/quick-start',
+      '/platform/quick-start.md',
+      '/platform/files/',
+      '/platform/quick-start.ipynb',
+      '/reference/api/embed-text.md',
+      '/search',
+      '/llms.txt',
+      '/llms-full.txt',
+    ])
+      expect(cache(p), p).toEqual([['Cache-Control', PAGE_CACHE]]);
+    // One rule only: Cloudflare Pages joins the values of every rule that matches.
+    expect(cache('/assets/js/main.0a1b2c.js')).toEqual([['Cache-Control', ASSET_CACHE]]);
+    expect(cache('/img/logo.svg')).toEqual([]);
+    const nginx = fs.readFileSync(path.join(__dirname, '../../../../deploy/nginx.conf'), 'utf8');
+    for (const value of [PAGE_CACHE, ASSET_CACHE])
+      expect(nginx).toContain(`add_header Cache-Control "${value}" always;`);
   });
 
   it('writes the same headers for nginx', () => {
