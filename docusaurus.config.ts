@@ -301,6 +301,8 @@ const config = {
             ],
           },
           'docsearch-modal': require.resolve('@docsearch/css/dist/modal.css'),
+          // The Copy page menu's "Connect to your editor" dialog.
+          'connect-editor': path.join(__dirname, 'src/llms/CopyPage/connect-editor.css'),
         },
       },
     ],

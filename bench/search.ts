@@ -1,6 +1,7 @@
 /**
  * Search relevance and cost, side by side on the same site:
  *  - this site's local backend (src/search, over the index the build writes),
+ *  - the docs' MCP server's search_docs tool (src/mcp) over the same build, as an agent gets it,
  *  - @easyops-cn/docusaurus-search-local, a widely used local-search plugin,
  *    built into the same site for comparison (its own /search page is queried
  *    in Chromium, exactly as a reader would).
@@ -15,6 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium, type Browser} from '@playwright/test';
+import {Docs} from '../src/mcp/docs';
+import {openSite} from '../src/mcp/site';
 import {createEngine} from '../src/search/engine';
 import {memorySource, readIndexFiles} from '../src/search/build/files';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
@@ -84,6 +87,8 @@ async function peerRankings(browser: Browser, url: string, queries: string[]): P
   return rankings;
 }
 
+const ratioOf = (a: number, b: number) => `${(a / Math.max(b, 1e-9)).toFixed(2)}×`;
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -107,6 +112,14 @@ async function main() {
   const rankings: string[][] = [];
   for (const {query} of judged) rankings.push(rankedPages((await engine.search(query)).map((h) => h.record.url)));
   const local = score(judged, rankings);
+  // search_docs: the same engine behind the MCP tool, at most two passages a page, absolute URLs.
+  const docs = new Docs(await openSite(siteBuild));
+  const mcpRankings: string[][] = [];
+  for (const {query} of judged) {
+    const passages = await docs.search(query, 10);
+    mcpRankings.push(rankedPages(passages.map(({url}) => new URL(url).pathname + new URL(url).hash)));
+  }
+  const mcp = score(judged, mcpRankings);
   // Shards are loaded by the first round; the rest time the search itself.
   const times: number[] = [];
   for (let round = 0; round < 20; round++)
@@ -141,6 +154,7 @@ async function main() {
     local,
     `${(first.bytes / 1024).toFixed(1)} kB in ${first.requests} requests on a first search ("${FIRST_QUERY}"), first hit after ${first.ms} ms`,
   );
+  row('MCP search_docs (same build)', mcp, `${ratioOf(mcp.mrr5, local.mrr5)} of the site's MRR@5`);
   row('@easyops-cn/docusaurus-search-local', peerScore, `${(peerBytes / 1024).toFixed(0)} kB of index (gzip)`);
   console.log(
     `\nLocal query time over ${times.length} queries: median ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`,
@@ -149,7 +163,7 @@ async function main() {
   if (local.misses.length) console.log(`\nLocal misses at rank 1:\n  ${local.misses.join('\n  ')}`);
   fs.writeFileSync(
     path.join(RESULTS, 'search.json'),
-    `${JSON.stringify({local, peer: peerScore, firstSearch: first, peerIndexBytes: peerBytes, medianMs: percentile(times, 50), p95Ms: percentile(times, 95)}, null, 2)}\n`,
+    `${JSON.stringify({local, mcp, peer: peerScore, firstSearch: first, peerIndexBytes: peerBytes, medianMs: percentile(times, 50), p95Ms: percentile(times, 95)}, null, 2)}\n`,
   );
 }
 

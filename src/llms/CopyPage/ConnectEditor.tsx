@@ -1,7 +1,6 @@
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import {editorSteps, MCP_PATH, type McpTarget} from '../../data/mcp';
 import {copy} from './copy';
-import styles from './ConnectEditor.module.css';
 
 /** The checkout path a reader replaces with their own. */
 const CHECKOUT = '/path/to/atlas-docs';
@@ -9,14 +8,14 @@ const CHECKOUT = '/path/to/atlas-docs';
 /** Each editor's one step to add the docs' MCP server, for `target`, each with its own copy button. */
 function EditorSteps({target, onCopy}: {target: McpTarget; onCopy: (text: string, what: string) => void}): ReactNode {
   return (
-    <ul className={styles.steps}>
+    <ul className="connect-editor__steps">
       {editorSteps(target).map((step) => (
         <li key={step.editor}>
-          <span className={styles.editor}>{step.editor}</span>
+          <span className="connect-editor__editor">{step.editor}</span>
           {step.kind === 'open' ? (
             <a href={step.text}>Add to {step.editor}</a>
           ) : (
-            <code className={styles.command}>{step.text}</code>
+            <code className="connect-editor__command">{step.text}</code>
           )}
           <button type="button" onClick={() => onCopy(step.text, step.editor)}>
             Copy
@@ -42,7 +41,7 @@ export default function ConnectEditor({siteUrl, onClose}: {siteUrl: string; onCl
       (error: unknown) => setStatus(`Could not copy: ${error instanceof Error ? error.message : 'unknown error'}`),
     );
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="connect-editor-title" onClose={onClose}>
+    <dialog ref={dialog} className="connect-editor" aria-labelledby="connect-editor-title" onClose={onClose}>
       <h2 id="connect-editor-title">Connect to your editor</h2>
       <p>Add the docs' MCP server to your editor, so its assistant can search and read these pages.</p>
       <h3>Hosted</h3>
@@ -52,11 +51,11 @@ export default function ConnectEditor({siteUrl, onClose}: {siteUrl: string; onCl
         Replace <code>{CHECKOUT}</code> with where your checkout is.
       </p>
       <EditorSteps target={{checkout: CHECKOUT}} onCopy={copyStep} />
-      <span role="status" className={status ? styles.dialogStatus : 'sr-only'}>
+      <span role="status" className={status ? 'connect-editor__status' : 'sr-only'}>
         {status}
       </span>
       <form method="dialog">
-        <button type="submit" className={styles.close}>
+        <button type="submit" className="connect-editor__close">
           Close
         </button>
       </form>

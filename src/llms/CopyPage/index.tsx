@@ -4,11 +4,14 @@ import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {sectionOf} from '../sections';
 import {notebookPath, twinPath} from '../twinPath';
+import {loadStylesheet, useStylesheetUrl} from '@site/src/components/Stylesheet';
 import {copy} from './copy';
+import CopyMenu from './CopyMenu';
 import styles from './styles.module.css';
 
-// The editor dialog's code loads when a reader first opens it, not with every page.
-const ConnectEditor = lazy(() => import('./ConnectEditor'));
+// The editor dialog (its code and stylesheet) loads when a reader first opens it, not with every page.
+const loadDialog = () => import('./ConnectEditor');
+const ConnectEditor = lazy(loadDialog);
 
 /** The heading of the section the reader is in: the last h2/h3 that has reached the sticky row the button is in. */
 function headingInView(button: HTMLElement | null): string | undefined {
@@ -23,14 +26,6 @@ function headingInView(button: HTMLElement | null): string | undefined {
   );
 }
 
-/** A prompt for a chat assistant naming the twin; the assistant fetches it, this site sends nothing. */
-const prompt = (url: string) => `Read ${url} so I can ask questions about it.`;
-/** Assistants that open a new chat from a prompt in their URL: name, and the URL the prompt follows. */
-const ASSISTANTS = [
-  ['ChatGPT', 'https://chatgpt.com/?q='],
-  ['Claude', 'https://claude.ai/new?q='],
-] as const;
-
 /**
  * "Copy page": puts the page's Markdown twin on the clipboard. Its menu also
  * opens the twin, copies only the section in view and, on a page with Python,
@@ -43,6 +38,7 @@ export default function CopyPage(): ReactNode {
   const siteUrl = useDocusaurusContext().siteConfig.url.replace(/\/$/, '');
   const twinUrl = `${siteUrl}${twin}`;
   const [connecting, setConnecting] = useState(false);
+  const dialogStylesheet = useStylesheetUrl('connect-editor');
   // Pages with Python have a notebook twin (../frontMatter.ts marks them).
   const notebook = (useDoc().frontMatter as {notebook?: boolean}).notebook ? notebookPath(pathname) : undefined;
   const [open, setOpen] = useState(false);
@@ -126,57 +122,19 @@ export default function CopyPage(): ReactNode {
       <div ref={menu} id={`${id}-menu`} className={styles.menu} hidden={!open}>
         {/* Drawn when open: closed, its links are not part of the page's text. */}
         {open && (
-          <ul>
-            <li>
-              <button type="button" onClick={() => void run(markdown, 'Page copied as Markdown')}>
-                Copy page as Markdown
-              </button>
-            </li>
-            {section && (
-              <li>
-                <button type="button" onClick={() => void copySection(section)}>
-                  Copy section “{section}”
-                </button>
-              </li>
-            )}
-            <li>
-              <a href={twin} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
-                View as Markdown<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-            {notebook && (
-              <li>
-                <a href={notebook} download onClick={() => setOpen(false)}>
-                  Download notebook<span className="sr-only"> (Jupyter, .ipynb)</span>
-                </a>
-              </li>
-            )}
-            {ASSISTANTS.map(([name, url]) => (
-              <li key={name}>
-                <a
-                  href={`${url}${encodeURIComponent(prompt(twinUrl))}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={() => setOpen(false)}
-                >
-                  Open in {name}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-            <li>
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                onClick={() => {
-                  setOpen(false);
-                  setConnecting(true);
-                }}
-              >
-                Connect to your editor
-              </button>
-            </li>
-          </ul>
+          <CopyMenu
+            twin={twin}
+            twinUrl={twinUrl}
+            notebook={notebook}
+            section={section}
+            onCopyPage={() => void run(markdown, 'Page copied as Markdown')}
+            onCopySection={(heading) => void copySection(heading)}
+            onConnect={() => {
+              setOpen(false);
+              void Promise.all([loadDialog(), loadStylesheet(dialogStylesheet)]).then(() => setConnecting(true));
+            }}
+            onClose={() => setOpen(false)}
+          />
         )}
       </div>
       {connecting && (

@@ -1,13 +1,11 @@
-import clsx from 'clsx';
 import React, {useState, type ReactNode} from 'react';
 import {useDocsSidebar} from '@docusaurus/plugin-content-docs/client';
 import BackToTopButton from '@theme/BackToTopButton';
 import DocRootLayoutSidebar from '@theme/DocRoot/Layout/Sidebar';
 import DocRootLayoutMain from '@theme/DocRoot/Layout/Main';
 import type {Props} from '@theme/DocRoot/Layout';
-// Docusaurus' own layout rules, and ours on top.
-import upstream from '@docusaurus/theme-classic/lib/theme/DocRoot/Layout/styles.module.css';
-import styles from './styles.module.css';
+// Docusaurus' own layout rules; src/css/custom.css draws the sidebar first.
+import styles from '@docusaurus/theme-classic/lib/theme/DocRoot/Layout/styles.module.css';
 
 /**
  * Docusaurus' doc layout with the page's content before the sidebar in the
@@ -20,9 +18,9 @@ export default function DocRootLayout({children}: Props): ReactNode {
   const sidebar = useDocsSidebar();
   const [hiddenSidebarContainer, setHiddenSidebarContainer] = useState(false);
   return (
-    <div className={upstream.docsWrapper}>
+    <div className={styles.docsWrapper}>
       <BackToTopButton />
-      <div className={clsx(upstream.docRoot, styles.docRoot)}>
+      <div className={styles.docRoot}>
         <DocRootLayoutMain hiddenSidebarContainer={hiddenSidebarContainer}>{children}</DocRootLayoutMain>
         {sidebar && (
           <DocRootLayoutSidebar
