@@ -156,6 +156,8 @@ test.describe('Copy page', () => {
     const dialog = page.getByRole('dialog', {name: 'Connect to your editor'});
     await expect(dialog).toBeVisible();
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Its own stylesheet, loaded with its code when it first opened (1.25rem of padding).
+    expect(await dialog.evaluate((d) => getComputedStyle(d).paddingLeft)).toBe('20px');
     await expect(dialog).toContainText(`claude mcp add --transport http atlas-docs ${SITE}/mcp`);
     await expect(dialog).toContainText('claude mcp add atlas-docs -- npx --prefix /path/to/atlas-docs atlas-docs-mcp');
     await expect(dialog.getByRole('link', {name: 'Add to Cursor'}).first()).toHaveAttribute('href', /^cursor:\/\//);

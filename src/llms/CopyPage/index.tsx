@@ -6,7 +6,6 @@ import {sectionOf} from '../sections';
 import {notebookPath, twinPath} from '../twinPath';
 import {loadStylesheet, useStylesheetUrl} from '@site/src/components/Stylesheet';
 import {copy} from './copy';
-import CopyMenu from './CopyMenu';
 import styles from './styles.module.css';
 
 // The editor dialog (its code and stylesheet) loads when a reader first opens it, not with every page.
@@ -25,6 +24,14 @@ function headingInView(button: HTMLElement | null): string | undefined {
       .trim() || undefined
   );
 }
+
+/** A prompt for a chat assistant naming the twin; the assistant fetches it, this site sends nothing. */
+const prompt = (url: string) => `Read ${url} so I can ask questions about it.`;
+/** Assistants that open a new chat from a prompt in their URL: name, and the URL the prompt follows. */
+const ASSISTANTS = [
+  ['ChatGPT', 'https://chatgpt.com/?q='],
+  ['Claude', 'https://claude.ai/new?q='],
+] as const;
 
 /**
  * "Copy page": puts the page's Markdown twin on the clipboard. Its menu also
@@ -122,19 +129,57 @@ export default function CopyPage(): ReactNode {
       <div ref={menu} id={`${id}-menu`} className={styles.menu} hidden={!open}>
         {/* Drawn when open: closed, its links are not part of the page's text. */}
         {open && (
-          <CopyMenu
-            twin={twin}
-            twinUrl={twinUrl}
-            notebook={notebook}
-            section={section}
-            onCopyPage={() => void run(markdown, 'Page copied as Markdown')}
-            onCopySection={(heading) => void copySection(heading)}
-            onConnect={() => {
-              setOpen(false);
-              void Promise.all([loadDialog(), loadStylesheet(dialogStylesheet)]).then(() => setConnecting(true));
-            }}
-            onClose={() => setOpen(false)}
-          />
+          <ul>
+            <li>
+              <button type="button" onClick={() => void run(markdown, 'Page copied as Markdown')}>
+                Copy page as Markdown
+              </button>
+            </li>
+            {section && (
+              <li>
+                <button type="button" onClick={() => void copySection(section)}>
+                  Copy section “{section}”
+                </button>
+              </li>
+            )}
+            <li>
+              <a href={twin} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
+                View as Markdown<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+            {notebook && (
+              <li>
+                <a href={notebook} download onClick={() => setOpen(false)}>
+                  Download notebook<span className="sr-only"> (Jupyter, .ipynb)</span>
+                </a>
+              </li>
+            )}
+            {ASSISTANTS.map(([name, url]) => (
+              <li key={name}>
+                <a
+                  href={`${url}${encodeURIComponent(prompt(twinUrl))}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => setOpen(false)}
+                >
+                  Open in {name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setOpen(false);
+                  void Promise.all([loadDialog(), loadStylesheet(dialogStylesheet)]).then(() => setConnecting(true));
+                }}
+              >
+                Connect to your editor
+              </button>
+            </li>
+          </ul>
         )}
       </div>
       {connecting && (
