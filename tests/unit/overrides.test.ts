@@ -4,6 +4,7 @@ import fg from 'fast-glob';
 import {describe, expect, it} from 'vitest';
 import {OVERRIDES, THEME_DIRS} from '@site/src/theme/overrides';
 import {apiThemes} from '@site/src/api/build/themes';
+import config from '@site/docusaurus.config';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -60,6 +61,14 @@ describe('theme overrides', () => {
       const module = file.slice(dir!.length + 1).replace(/(\/index)?\.tsx?$/, '');
       expect(module, file).toBe(upstream.module);
     }
+  });
+
+  it('replaces with nothing only what the configuration turns off', () => {
+    // DocVersionBanner and DocVersionBadge show only with several docs versions: Docusaurus reads them
+    // from versions.json (or <plugin id>_versions.json) beside the config.
+    expect(fg.sync('*versions.json', {cwd: ROOT})).toEqual([]);
+    // CollapseButton and ExpandButton show only for a hideable sidebar.
+    expect((config.themeConfig as {docs: {sidebar: {hideable: boolean}}}).docs.sidebar.hideable).toBe(false);
   });
 
   for (const override of OVERRIDES) {
