@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {blockHash} from '../hash';
-import {labelOf, labelsByHash} from '../build/proofs';
+import {labelOf, labelsByHash, missingLabels} from '../build/proofs';
 import {samplesFile, type SavedResults} from '../build/samplesFile';
 
 const PY = 'import nomic\nprint(nomic.__version__)';
@@ -76,6 +76,15 @@ describe('labels', () => {
       {route: '/q', line: 1, kind: 'python', hash: blockHash(PY), status: 'ran'},
     ]);
     expect(labelsByHash(samplesFile(twice, both, 'c1')).get(blockHash(PY))).toBe('Tested in CI with nomic 3.9.0');
+  });
+
+  it('a built page with fewer labels than its results give is found (a page compiled before the results existed)', () => {
+    const file = samplesFile(pages, passing, 'c1');
+    const label = '<p class="code-proof">Tested</p>';
+    expect(missingLabels(file, () => label.repeat(4))).toEqual([]);
+    expect(missingLabels(file, () => '<pre>no labels</pre>')).toEqual(['/p: 0 of 4 labels']);
+    // A build without results of its commit expects none.
+    expect(missingLabels(samplesFile(pages, passing, 'c2'), () => '')).toEqual([]);
   });
 
   it('a hash ignores trailing spaces and blank edge lines only', () => {

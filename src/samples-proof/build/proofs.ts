@@ -30,3 +30,18 @@ export function labelsByHash(samples: SamplesFile = buildSamples()): Map<string,
   }
   return new Map([...labels].filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
+
+/**
+ * Pages whose built HTML shows fewer proof labels than `samples` gives their blocks, with both counts: pages
+ * compiled without the results they should show (a bundler cache reused from a build that had none, say).
+ * `html` reads a page's built HTML by its route.
+ */
+export function missingLabels(samples: SamplesFile, html: (page: string) => string | undefined): string[] {
+  const labels = labelsByHash(samples);
+  const expected = new Map<string, number>();
+  for (const {page, hash} of samples.blocks) if (labels.has(hash)) expected.set(page, (expected.get(page) ?? 0) + 1);
+  return [...expected].flatMap(([page, count]) => {
+    const shown = (html(page) ?? '').split('class="code-proof"').length - 1;
+    return shown < count ? [`${page}: ${shown} of ${count} labels`] : [];
+  });
+}

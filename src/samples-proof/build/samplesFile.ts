@@ -89,3 +89,25 @@ export function samplesFile(pages: PageFences, saved: SavedResults | undefined, 
 export function readSavedResults(file = RESULTS_FILE): SavedResults | undefined {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SavedResults) : undefined;
 }
+
+/**
+ * With SAMPLES_AWAIT_RESULTS=1 (tests/run-all.sh, whose build starts beside the samples run), the build waits for
+ * that run's results before its pages compile: the file appears, renamed into place whole, when the run ends.
+ * Waiting before compiling, not in each page, matters: the bundler's cache decides which pages to compile again
+ * when compiling starts, so a file that appeared later would leave pages cached from a build without it.
+ */
+export function resultsReady(): Promise<void> {
+  if (process.env.SAMPLES_AWAIT_RESULTS !== '1' || fs.existsSync(RESULTS_FILE)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const watcher = fs.watch(path.dirname(RESULTS_FILE), () => {
+      if (!fs.existsSync(RESULTS_FILE)) return;
+      watcher.close();
+      resolve();
+    });
+    // Written between the check above and the watch starting.
+    if (fs.existsSync(RESULTS_FILE)) {
+      watcher.close();
+      resolve();
+    }
+  });
+}
