@@ -104,9 +104,9 @@ joined pytest || unit_status=1
 # The samples leave a core partly idle (their Python waits on the fakes) and read only the pages'
 # sources, so the builds run beside them; the API pages are generated first, since generating
 # them removes and rewrites files the samples list. The site's build comes last: its pages show
-# each code block's proof from this samples run, so they wait for its results (src/samples-proof),
-# while the build's other work (content, search index, Ask AI's vectors) goes on. The builds'
-# output is shown when waited on.
+# each code block's proof from this samples run, so it loads its content meanwhile and compiles no
+# page before the results are in (src/samples-proof); it fails if a page lacks a label the results
+# give. The builds' output is shown when waited on.
 npm run --silent gen:api
 rm -f .samples-results.json
 BUILD_LOG=$(mktemp)
@@ -116,7 +116,7 @@ BUILD_LOG=$(mktemp)
   echo "-- Builds with hosted services (Algolia and a chat endpoint, built without .git; Kapa, as a NO_INDEX preview), answered by local mocks in the tests"
   timed npm run --silent build:hosted-test
   timed npm run --silent build:kapa-test
-  echo "-- Build (its pages wait for the samples' results)"; SAMPLES_AWAIT_RESULTS=1 timed node_modules/.bin/docusaurus build
+  echo "-- Build (its pages compile once the samples' results are in)"; SAMPLES_AWAIT_RESULTS=1 timed node_modules/.bin/docusaurus build
   echo "-- Size budgets that grow with the pages (search head, main.js, runtime)"; node tests/size/growth.mjs
 ) > "$BUILD_LOG" 2>&1 & BUILDS=$!
 step "Code samples (the builds run beside them): every fence of every page run or checked, against the real client and fakes of Atlas and the other services"
