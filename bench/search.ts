@@ -23,7 +23,7 @@ import {memorySource, readIndexFiles} from '../src/search/build/files';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tests/support/chromium.mjs';
 import {createServer} from '../scripts/static-server.mjs';
 import {judgedQueries, rankedPages, ROOT, score} from './relevance';
-import {FIRST_QUERY, firstSearch, median, run} from './support.mjs';
+import {FIRST_QUERY, firstSearch, median, ratio, run} from './support.mjs';
 
 const RESULTS = path.join(ROOT, 'bench/results');
 const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
@@ -87,8 +87,6 @@ async function peerRankings(browser: Browser, url: string, queries: string[]): P
   return rankings;
 }
 
-const ratioOf = (a: number, b: number) => `${(a / Math.max(b, 1e-9)).toFixed(2)}×`;
-
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -117,7 +115,14 @@ async function main() {
   const mcpRankings: string[][] = [];
   for (const {query} of judged) {
     const passages = await docs.search(query, 10);
-    mcpRankings.push(rankedPages(passages.map(({url}) => new URL(url).pathname + new URL(url).hash)));
+    mcpRankings.push(
+      rankedPages(
+        passages.map(({url}) => {
+          const {pathname, hash} = new URL(url);
+          return pathname + hash;
+        }),
+      ),
+    );
   }
   const mcp = score(judged, mcpRankings);
   // Shards are loaded by the first round; the rest time the search itself.
@@ -154,7 +159,7 @@ async function main() {
     local,
     `${(first.bytes / 1024).toFixed(1)} kB in ${first.requests} requests on a first search ("${FIRST_QUERY}"), first hit after ${first.ms} ms`,
   );
-  row('MCP search_docs (same build)', mcp, `${ratioOf(mcp.mrr5, local.mrr5)} of the site's MRR@5`);
+  row('MCP search_docs (same build)', mcp, `${ratio(mcp.mrr5, local.mrr5)} of the site's MRR@5`);
   row('@easyops-cn/docusaurus-search-local', peerScore, `${(peerBytes / 1024).toFixed(0)} kB of index (gzip)`);
   console.log(
     `\nLocal query time over ${times.length} queries: median ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`,

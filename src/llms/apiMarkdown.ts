@@ -44,8 +44,7 @@ const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stri
 const oneLine = (text = '') => text.replace(/\s*\n\s*/g, ' ').trim();
 
 /** A schema's type as the API page labels it (the theme's rules): `string<uuid>`, `Tag[]`, `string | null`, an enum's title. */
-function typeLabel(schema: RichSchema | undefined): string {
-  if (!schema) return 'any';
+function typeLabel(schema: RichSchema): string {
   if (schema.items) {
     const inner = typeLabel(merged(schema.items));
     return Array.isArray(schema.items.type) && schema.items.type.length > 1 ? `(${inner})[]` : `${inner}[]`;
@@ -179,11 +178,11 @@ export function schemaMarkdown(input: RichSchema | undefined, depth = 0): string
 function otherProperties(schema: RichSchema, indent: string, depth: number): string[] {
   const other = schema.additionalProperties;
   if (!other) return [];
-  const name = '`property name*`';
+  const name = 'property name*';
   // Any value: typed "any", flagged as the object itself is.
   if (other === true || Object.keys(other).length === 0)
-    return [`${indent}- ${[name, '`any`', nullable(schema) && 'nullable'].filter(Boolean).join(' ')}`];
-  return [`${indent}- ${fieldHead('property name*', merged(other), false)}`, ...schemaMarkdown(other, depth + 1)];
+    return [`${indent}- ${fieldHead(name, {type: 'any', nullable: nullable(schema)}, false)}`];
+  return [`${indent}- ${fieldHead(name, merged(other), false)}`, ...schemaMarkdown(other, depth + 1)];
 }
 
 function bodyMarkdown(content: Record<string, MediaType> | undefined, level: string): string[] {

@@ -1,6 +1,6 @@
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import {editorSteps, MCP_PATH, type McpTarget} from '../../data/mcp';
-import {copy} from './copy';
+import {copy, copyFailed} from './copy';
 
 /** The checkout path a reader replaces with their own. */
 const CHECKOUT = '/path/to/atlas-docs';
@@ -38,7 +38,7 @@ export default function ConnectEditor({siteUrl, onClose}: {siteUrl: string; onCl
   const copyStep = (text: string, editor: string) =>
     copy(text).then(
       () => setStatus(`${editor} step copied`),
-      (error: unknown) => setStatus(`Could not copy: ${error instanceof Error ? error.message : 'unknown error'}`),
+      (error: unknown) => setStatus(copyFailed(error)),
     );
   return (
     <dialog ref={dialog} className="connect-editor" aria-labelledby="connect-editor-title" onClose={onClose}>

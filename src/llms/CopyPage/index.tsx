@@ -5,7 +5,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {sectionOf} from '../sections';
 import {notebookPath, twinPath} from '../twinPath';
 import {loadStylesheet, useStylesheetUrl} from '@site/src/components/Stylesheet';
-import {copy} from './copy';
+import {copy, copyFailed} from './copy';
 import styles from './styles.module.css';
 
 // The editor dialog (its code and stylesheet) loads when a reader first opens it, not with every page.
@@ -67,7 +67,7 @@ export default function CopyPage(): ReactNode {
       await copy(await what());
       setStatus(done);
     } catch (error) {
-      setStatus(`Could not copy: ${error instanceof Error ? error.message : 'unknown error'}`);
+      setStatus(copyFailed(error));
     }
   };
 
