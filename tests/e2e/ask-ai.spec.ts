@@ -1,6 +1,6 @@
 import {IN_OTHER_WORDS, holdModel, input, lastAnswer, openAskAi, panel, settled} from './ask-ai-panel';
 import {expectAccessible} from './axe';
-import {expect, test} from './fixtures';
+import {expect, tabTo, test} from './fixtures';
 
 // Ask AI with its default provider: answers drawn from the docs in the
 // browser, with no account and no request beyond the site's own files.
@@ -87,12 +87,7 @@ test('by keyboard: Tab reaches the source and the read-more links, Enter follows
   const answer = await lastAnswer(page);
   const target = answer.getByRole('link', {name: /^Source 2/});
   const href = await target.getAttribute('href');
-  let reached = false;
-  for (let i = 0; i < 30 && !reached; i++) {
-    await page.keyboard.press('Tab');
-    reached = await target.evaluate((link) => link === document.activeElement);
-  }
-  expect(reached).toBe(true);
+  expect(await tabTo(page, target, 30)).toBe(true);
   await page.keyboard.press('Enter');
   await expect(panel(page)).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?]/g, '\\$&')}$`));

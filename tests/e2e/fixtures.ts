@@ -1,4 +1,4 @@
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Locator, type Page} from '@playwright/test';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -29,6 +29,15 @@ const SETTLE_TIMEOUT = 30_000;
 /** Docusaurus marks <html data-has-hydrated="true"> once React has taken over the page. */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+}
+
+/** Presses Tab, at most `presses` times, until `target` has focus; whether it got there. */
+export async function tabTo(page: Page, target: Locator, presses: number): Promise<boolean> {
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return true;
+  }
+  return false;
 }
 
 /**

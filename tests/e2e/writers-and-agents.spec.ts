@@ -1,4 +1,5 @@
-import {expect, specRoutes, test} from './fixtures';
+import type {Page} from '@playwright/test';
+import {expect, hydrated, specRoutes, tabTo, test} from './fixtures';
 import specs from '../../src/api/build/specs.cjs';
 
 // Markdown twins, llms.txt, "Copy page", edit links, metadata and the
@@ -88,6 +89,16 @@ test.describe('content first in the HTML', () => {
   }
 });
 
+/** Opens quick-start's Copy page menu from its button by keyboard; the button. */
+async function openMenuByKeyboard(page: Page) {
+  await page.goto('/platform/quick-start');
+  await hydrated(page);
+  const toggle = page.getByRole('button', {name: 'More ways to copy this page'});
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  return toggle;
+}
+
 test.describe('Copy page', () => {
   test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
@@ -140,18 +151,8 @@ test.describe('Copy page', () => {
   });
 
   test('connects an editor in a dialog: by keyboard, each step copyable, Escape returns focus', async ({page}) => {
-    await page.goto('/platform/quick-start');
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-    const toggle = page.getByRole('button', {name: 'More ways to copy this page'});
-    await toggle.focus();
-    await page.keyboard.press('Enter');
-    const connect = page.getByRole('button', {name: 'Connect to your editor'});
-    let reached = false;
-    for (let i = 0; i < 10 && !reached; i++) {
-      await page.keyboard.press('Tab');
-      reached = await connect.evaluate((button) => button === document.activeElement);
-    }
-    expect(reached).toBe(true);
+    const toggle = await openMenuByKeyboard(page);
+    expect(await tabTo(page, page.getByRole('button', {name: 'Connect to your editor'}), 10)).toBe(true);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', {name: 'Connect to your editor'});
     await expect(dialog).toBeVisible();
@@ -180,20 +181,11 @@ test.describe('Copy page', () => {
   });
 
   test('a page with Python offers its notebook, by keyboard; a page without offers none', async ({page}) => {
-    await page.goto('/platform/quick-start');
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-    const toggle = page.getByRole('button', {name: 'More ways to copy this page'});
-    await toggle.focus();
-    await page.keyboard.press('Enter');
+    await openMenuByKeyboard(page);
     const download = page.getByRole('link', {name: 'Download notebook (Jupyter, .ipynb)'});
     await expect(download).toHaveAttribute('href', '/platform/quick-start.ipynb');
     await expect(download).toHaveAttribute('download', '');
-    let reached = false;
-    for (let i = 0; i < 6 && !reached; i++) {
-      await page.keyboard.press('Tab');
-      reached = await download.evaluate((link) => link === document.activeElement);
-    }
-    expect(reached).toBe(true);
+    expect(await tabTo(page, download, 6)).toBe(true);
     const saved = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     expect((await saved).suggestedFilename()).toBe('quick-start.ipynb');
